@@ -1,0 +1,159 @@
+import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
+import type {
+  ToolApprovalDecision,
+  ToolApprovalInterruptPayload,
+  ToolApprovalRequest,
+  ToolApprovalReviewConfig,
+} from "../payload/types.js";
+import { DECISION_TYPES, isDecisionType, parseDecision } from "./decision-schema.js";
+import { validateToolArguments, type ToolLike } from "./tool-arguments.js";
+
+/** Finds the tool a call would run, to check edited arguments against its schema. */
+export type ToolLookup = (toolName: string) => ToolLike | undefined;
+
+/** Decisions that fit the payload, keyed by `tool_call_id`. */
+export type ValidatedDecisions = Map<string, ToolApprovalDecision>;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/** Pairs each submitted decision with the request it answers, collecting shape problems. */
+function pairDecisions(
+  payload: ToolApprovalInterruptPayload,
+  value: unknown,
+  details: HITLErrorDetail[],
+): Array<[ToolApprovalRequest, unknown]> {
+  const requests = payload.action_requests;
+  const ids = requests.map((request) => request.tool_call_id);
+  if (Array.isArray(value)) {
+    if (value.length !== requests.length) {
+      details.push({
+        message: `expected ${requests.length} decision(s), one per action request in order, but received ${value.length}`,
+        received: value.length,
+      });
+    }
+    return requests.flatMap((request, index) =>
+      index < value.length ? [[request, value[index]] as [ToolApprovalRequest, unknown]] : [],
+    );
+  }
+  if (!isPlainObject(value)) {
+    details.push({
+      message: `expected an array of decisions or an object keyed by tool_call_id, but received ${describeType(value)}`,
+      received: value,
+    });
+    return [];
+  }
+  for (const key of Object.keys(value)) {
+    if (!ids.includes(key)) {
+      details.push({ toolCallId: key, message: `no pending action request has tool_call_id "${key}"`, allowed: ids });
+    }
+  }
+  return requests.flatMap((request) => {
+    if (Object.prototype.hasOwnProperty.call(value, request.tool_call_id)) {
+      return [[request, value[request.tool_call_id]] as [ToolApprovalRequest, unknown]];
+    }
+    details.push({ toolCallId: request.tool_call_id, message: `missing decision for "${request.name}"` });
+    return [];
+  });
+}
+
+function checkDecision(
+  request: ToolApprovalRequest,
+  config: ToolApprovalReviewConfig | undefined,
+  value: unknown,
+  details: HITLErrorDetail[],
+): ToolApprovalDecision | undefined {
+  const toolCallId = request.tool_call_id;
+  const allowed = config?.allowed_decisions ?? [];
+  const type = isPlainObject(value) ? value["type"] : undefined;
+  if (!isDecisionType(type)) {
+    details.push({
+      toolCallId,
+      path: ["type"],
+      message: isPlainObject(value)
+        ? `unknown decision type ${JSON.stringify(type)}; expected one of ${DECISION_TYPES.join(", ")}`
+        : `expected a decision object with a "type", but received ${describeType(value)}`,
+      allowed: [...allowed],
+      received: isPlainObject(value) ? type : value,
+    });
+    return undefined;
+  }
+  if (!allowed.includes(type)) {
+    details.push({
+      toolCallId,
+      path: ["type"],
+      message: `decision "${type}" is not allowed for "${request.name}"; allowed: ${allowed.join(", ")}`,
+      allowed: [...allowed],
+      received: type,
+    });
+    return undefined;
+  }
+  const parsed = parseDecision(type, value);
+  if (parsed.ok) return parsed.decision;
+  for (const problem of parsed.problems) details.push({ toolCallId, ...problem });
+  return undefined;
+}
+
+/**
+ * Checks a resume value against a `tool_approval` payload: its shape (array in
+ * `action_requests` order, or a map by `tool_call_id`), one decision per request, each
+ * decision's type against that call's `allowed_decisions`, and every `edit` against the
+ * tool's schema.
+ *
+ * @returns The decisions by `tool_call_id`.
+ * @throws {HITLError} `INVALID_DECISION` for any shape or permission problem, else
+ * `INVALID_EDIT` when only edited arguments fail their schema; one detail per problem.
+ */
+export async function validateDecisions(
+  payload: ToolApprovalInterruptPayload,
+  value: unknown,
+  findTool: ToolLookup,
+): Promise<ValidatedDecisions> {
+  const details: HITLErrorDetail[] = [];
+  const decisions: ValidatedDecisions = new Map();
+  for (const [request, raw] of pairDecisions(payload, value, details)) {
+    const config = payload.review_configs.find((candidate) => candidate.tool_call_id === request.tool_call_id);
+    const decision = checkDecision(request, config, raw, details);
+    if (decision !== undefined) decisions.set(request.tool_call_id, decision);
+  }
+  if (details.length > 0) {
+    throw new HITLError("INVALID_DECISION", summarise("The decisions do not fit the pending approval", details), {
+      details,
+    });
+  }
+  const editDetails = await validateEdits(payload, decisions, findTool);
+  if (editDetails.length > 0) {
+    throw new HITLError("INVALID_EDIT", summarise("Edited arguments do not fit the tool's schema", editDetails), {
+      details: editDetails,
+    });
+  }
+  return decisions;
+}
+
+async function validateEdits(
+  payload: ToolApprovalInterruptPayload,
+  decisions: ValidatedDecisions,
+  findTool: ToolLookup,
+): Promise<HITLErrorDetail[]> {
+  const checks = payload.action_requests.map(async (request) => {
+    const decision = decisions.get(request.tool_call_id);
+    if (decision?.type !== "edit") return [];
+    const tool = findTool(request.name);
+    return tool === undefined ? [] : validateToolArguments(tool, decision.updatedInput, request.tool_call_id);
+  });
+  return (await Promise.all(checks)).flat();
+}
+
+function summarise(prefix: string, details: HITLErrorDetail[]): string {
+  const first = details[0];
+  const where = first?.toolCallId === undefined ? "" : ` (${first.toolCallId})`;
+  const more = details.length > 1 ? ` (+${details.length - 1} more)` : "";
+  return `${prefix}: ${first?.message ?? "invalid value"}${where}${more}`;
+}

@@ -1,0 +1,89 @@
+import { HITLError } from "../errors/hitl-error.js";
+
+/** The bound a hook runs under when its registration names none (as Claude Code's tool hooks). */
+export const DEFAULT_HOOK_TIMEOUT_MS = 600_000;
+/** The largest delay `setTimeout` honours; anything above it would fire at once. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+/** How long observers may still run after the run itself was cancelled. */
+export const OBSERVER_GRACE_MS = 1_000;
+
+/**
+ * Checks a `timeoutMs` option: a finite number from 0 to 2 147 483 647. `undefined` gives
+ * the default; anything else is refused loudly rather than silently replaced.
+ *
+ * @throws {HITLError} `INVALID_OPTIONS` naming the option and the value received.
+ */
+export function resolveTimeoutMs(value: unknown, path: Array<string | number>): number {
+  if (value === undefined) return DEFAULT_HOOK_TIMEOUT_MS;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > MAX_TIMEOUT_MS) {
+    const name = path.join(".");
+    const message = `\`${name}\` must be a finite number of milliseconds from 0 to ${MAX_TIMEOUT_MS}, but received ${String(value)}`;
+    throw new HITLError("INVALID_OPTIONS", message, { details: [{ path, message, received: value }] });
+  }
+  return value;
+}
+
+/** How one bounded invocation ended. */
+export type BoundedOutcome<T> =
+  | { status: "answered"; value: T }
+  | { status: "failed"; error: unknown }
+  | { status: "timed_out" }
+  | { status: "cancelled" };
+
+/** How a bounded invocation reacts to the run's own signal aborting. */
+export interface BoundOptions {
+  timeoutMs: number;
+  runSignal: AbortSignal | undefined;
+  /** `end`: stop waiting at once (decision seats). `grace`: wait at most 1 s more (observers). */
+  onRunAbort: "end" | "grace";
+}
+
+/**
+ * Runs `invoke` under a deadline with its own `AbortSignal`, which fires whenever the
+ * caller stops waiting. Never rejects: every ending is an outcome, so a caller cannot
+ * forget to handle a throwing or hanging hook.
+ */
+export function runBounded<T>(invoke: (signal: AbortSignal) => T | Promise<T>, options: BoundOptions): Promise<BoundedOutcome<T>> {
+  const controller = new AbortController();
+  const { timeoutMs, runSignal } = options;
+  if (timeoutMs === 0) {
+    controller.abort();
+    return Promise.resolve({ status: "timed_out" });
+  }
+  if (runSignal?.aborted === true && options.onRunAbort === "end") {
+    controller.abort();
+    return Promise.resolve({ status: "cancelled" });
+  }
+  return new Promise((resolve) => {
+    const startedAt = Date.now();
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (outcome: BoundedOutcome<T>, abort: boolean): void => {
+      if (settled) return;
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      runSignal?.removeEventListener("abort", onRunAbort);
+      if (abort) controller.abort();
+      resolve(outcome);
+    };
+    const onRunAbort = (): void => {
+      if (options.onRunAbort === "end") return finish({ status: "cancelled" }, true);
+      const remaining = Math.max(0, timeoutMs - (Date.now() - startedAt));
+      if (timer !== undefined) clearTimeout(timer);
+      timer = setTimeout(() => finish({ status: "cancelled" }, true), Math.min(OBSERVER_GRACE_MS, remaining));
+    };
+    timer = setTimeout(() => finish({ status: "timed_out" }, true), timeoutMs);
+    runSignal?.addEventListener("abort", onRunAbort, { once: true });
+    if (runSignal?.aborted === true) onRunAbort();
+    let pending: Promise<T>;
+    try {
+      pending = Promise.resolve(invoke(controller.signal));
+    } catch (error) {
+      return finish({ status: "failed", error }, true);
+    }
+    pending.then(
+      (value) => finish({ status: "answered", value }, false),
+      (error: unknown) => finish({ status: "failed", error }, true),
+    );
+  });
+}

@@ -1,0 +1,73 @@
+import type { RunnableConfig } from "@langchain/core/runnables";
+import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
+import { threadIdOf, type HitlGraph } from "./graph-types.js";
+
+/** A pending interrupt together with the graph node that raised it. */
+export interface PendingInterrupt<TPayload = HumanInterruptPayload> extends RunInterruptResult<TPayload> {
+  /** Name of the node (task) the interrupt belongs to. */
+  nodeName: string;
+}
+
+/** Internal: every pending interrupt with its node name. */
+export async function readPendingInterrupts<TPayload>(graph: HitlGraph, config: RunnableConfig): Promise<Array<PendingInterrupt<TPayload>>> {
+  const state = await graph.getState(config);
+  const threadId = threadIdOf(config);
+  // Finished tasks keep the interrupt they already answered; only tasks without a result are waiting.
+  return state.tasks
+    .filter((task) => task.result === undefined)
+    .flatMap((task) =>
+      (task.interrupts ?? [])
+        .filter((entry) => typeof entry.id === "string")
+        .map((entry) => ({
+          interruptId: entry.id as string,
+          ...(threadId === undefined ? {} : { threadId }),
+          payload: entry.value as TPayload,
+          nodeName: task.name,
+        })),
+    );
+}
+
+function publicView<TPayload>(pending: PendingInterrupt<TPayload>): RunInterruptResult<TPayload> {
+  const { nodeName: _nodeName, ...result } = pending;
+  return result;
+}
+
+/**
+ * Every pending interrupt of a thread, read from the checkpointer (so it works from a fresh
+ * process). Several can be pending at once, e.g. `createReactAgent({ version: "v2" })` runs
+ * one task per tool call.
+ *
+ * @param graph - A compiled graph with a checkpointer.
+ * @param config - `{ configurable: { thread_id } }`.
+ * @returns The pending interrupts, possibly none.
+ * @example
+ * ```ts
+ * for (const pending of await getInterrupts(graph, { configurable: { thread_id } })) console.log(pending.payload);
+ * ```
+ */
+export async function getInterrupts<TPayload = HumanInterruptPayload>(
+  graph: HitlGraph,
+  config: RunnableConfig,
+): Promise<Array<RunInterruptResult<TPayload>>> {
+  return (await readPendingInterrupts<TPayload>(graph, config)).map(publicView);
+}
+
+/**
+ * The pending human interrupt of a thread, or `undefined` when the thread is not paused.
+ * When several are pending, the first; use {@link getInterrupts} to see them all.
+ *
+ * @param graph - A compiled graph with a checkpointer.
+ * @param config - `{ configurable: { thread_id } }`.
+ * @returns `{ interruptId, threadId, payload }` or `undefined`.
+ * @example
+ * ```ts
+ * const pending = await getInterrupt(graph, config);
+ * if (pending && isToolApprovalInterrupt(pending.payload)) showApproval(pending);
+ * ```
+ */
+export async function getInterrupt<TPayload = HumanInterruptPayload>(
+  graph: HitlGraph,
+  config: RunnableConfig,
+): Promise<RunInterruptResult<TPayload> | undefined> {
+  return (await getInterrupts<TPayload>(graph, config))[0];
+}

@@ -1,0 +1,164 @@
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { Command } from "@langchain/langgraph";
+import { HITLError } from "../errors/hitl-error.js";
+import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta, type Reviewer } from "../decisions/resume-envelope.js";
+import type { ToolLookup } from "../decisions/validate-decisions.js";
+import type { AskUserQuestionResolution, HumanInterruptPayload, RunInterruptResult, ToolApprovalDecision, ToolApprovalDecisionMap } from "../payload/types.js";
+import { threadIdOf, type HitlGraph } from "./graph-types.js";
+import { readPendingInterrupts, type PendingInterrupt } from "./get-interrupt.js";
+import { providesThreadLock, withInProcessThreadLock } from "./thread-lock.js";
+import { validateResumeValue } from "./validate-resume-value.js";
+
+/** What `resume()` accepts: decisions for a `tool_approval`, a resolution for a question. */
+export type ResumeValue = ToolApprovalDecision[] | ToolApprovalDecisionMap | AskUserQuestionResolution;
+
+/** Options of {@link resume}. */
+export interface ResumeOptions {
+  /** The interrupt the person reviewed. Strongly recommended: a stale or repeated submission then fails instead of answering a newer interrupt. */
+  interruptId?: string;
+  /** Who decided; recorded on every resulting `ToolMessage` (`additional_kwargs.hitl.reviewer`). */
+  reviewer?: Reviewer;
+  /** A note from the reviewer, recorded with the decisions. */
+  comment?: string;
+  /** Where to find tool schemas for checking edits, when the graph's node cannot be found (e.g. in a subgraph). */
+  findTool?: ToolLookup;
+}
+
+/** What a resume returns. */
+export interface ResumeResult<TValues = Record<string, unknown>> {
+  /** The graph's values when the run stopped (finished or paused again). */
+  values: TValues;
+  /** The next pending human interrupt, when the run paused again. */
+  interrupt?: RunInterruptResult;
+  /** Every interrupt pending when the run stopped. */
+  interrupts: RunInterruptResult[];
+}
+
+function requireThreadId(config: RunnableConfig): string {
+  const threadId = threadIdOf(config);
+  if (threadId !== undefined) return threadId;
+  const message = "resume() needs `config.configurable.thread_id` to find the paused run";
+  throw new HITLError("INVALID_OPTIONS", message, { details: [{ path: ["configurable", "thread_id"], message }] });
+}
+
+function checkOptions(options: ResumeOptions): void {
+  if (options.reviewer !== undefined && !reviewerIdentitySchema.safeParse(options.reviewer).success) {
+    const message = "`reviewer` must be { id: non-empty string, name?: string }";
+    throw new HITLError("INVALID_OPTIONS", message, { details: [{ path: ["reviewer"], message, received: options.reviewer }] });
+  }
+  if (options.comment !== undefined && typeof options.comment !== "string") {
+    const message = "`comment` must be a string";
+    throw new HITLError("INVALID_OPTIONS", message, { details: [{ path: ["comment"], message, received: options.comment }] });
+  }
+}
+
+/** Whether `interruptId` was answered within the current checkpoint, i.e. its task re-asked. */
+async function wasAnsweredInCurrentStep(graph: HitlGraph, config: RunnableConfig, interruptId: string): Promise<boolean> {
+  const saver = typeof graph.checkpointer === "object" ? graph.checkpointer : undefined;
+  const tuple = await saver?.getTuple({ configurable: { thread_id: threadIdOf(config), checkpoint_ns: "" } });
+  return (tuple?.pendingWrites ?? []).some(([taskId, channel]) => taskId === interruptId && channel === "__resume__");
+}
+
+async function pickTarget(
+  graph: HitlGraph,
+  config: RunnableConfig,
+  threadId: string,
+  pending: PendingInterrupt[],
+  interruptId: string | undefined,
+): Promise<PendingInterrupt> {
+  if (interruptId !== undefined) {
+    const match = pending.find((candidate) => candidate.interruptId === interruptId);
+    if (match !== undefined) return match;
+    if (pending.length > 0 && (await wasAnsweredInCurrentStep(graph, config, interruptId))) {
+      throw new HITLError(
+        "INTERRUPT_MISMATCH",
+        `Interrupt ${interruptId} was answered but raised again (see its \`error\`); review the pending interrupt ${pending[0]?.interruptId} instead.`,
+        { threadId, interruptId },
+      );
+    }
+    throw new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${interruptId} is not pending on thread "${threadId}": it was already resolved.`, {
+      threadId,
+      interruptId,
+    });
+  }
+  const [first, ...rest] = pending;
+  if (first === undefined) {
+    throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" has no pending interrupt to resume.`, { threadId });
+  }
+  if (rest.length > 0) {
+    const message = `thread "${threadId}" has ${pending.length} pending interrupts; pass \`interruptId\` to say which one was reviewed`;
+    throw new HITLError("INVALID_OPTIONS", message, {
+      threadId,
+      details: [{ path: ["interruptId"], message, allowed: pending.map((candidate) => candidate.interruptId) }],
+    });
+  }
+  return first;
+}
+
+function toolLookupFor(graph: HitlGraph, nodeName: string, fallback: ToolLookup | undefined): ToolLookup {
+  const bound = graph.nodes?.[nodeName]?.bound as { findTool?: unknown } | undefined;
+  if (typeof bound?.findTool === "function") return bound.findTool as ToolLookup;
+  return fallback ?? (() => undefined);
+}
+
+function splitResult(result: unknown, threadId: string): { values: Record<string, unknown>; interrupts: RunInterruptResult[] } {
+  const { __interrupt__: raised, ...values } = (result ?? {}) as Record<string, unknown> & { __interrupt__?: Array<{ id?: string; value?: unknown }> };
+  const interrupts = (raised ?? [])
+    .filter((entry) => typeof entry.id === "string")
+    .map((entry) => ({ interruptId: entry.id as string, threadId, payload: entry.value as HumanInterruptPayload }));
+  return { values, interrupts };
+}
+
+/**
+ * Resumes a paused thread with a person's answer. Under a per-thread lock it checks that
+ * the interrupt is still pending, validates `value` against its payload (edits against the
+ * tool's schema too) BEFORE anything is submitted, then resumes the graph addressed by
+ * interrupt id and returns the final values and the next pending interrupt, if any.
+ *
+ * @param graph - The compiled graph (it may be a fresh instance over the same checkpointer).
+ * @param config - `{ configurable: { thread_id } }`, plus any run options.
+ * @param value - Decisions (array in `action_requests` order, or a map by `tool_call_id`) or `{ answer }`.
+ * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`.
+ * @returns `{ values, interrupt?, interrupts }`.
+ * @throws {HITLError} `NO_PENDING_INTERRUPT`, `INTERRUPT_ALREADY_RESOLVED`, `INTERRUPT_MISMATCH`,
+ * `INVALID_DECISION`, `INVALID_EDIT`, `INVALID_ANSWER`, `INVALID_OPTIONS`, `UNSUPPORTED_INTERRUPT`.
+ * @example
+ * ```ts
+ * const pending = await getInterrupt(graph, config);
+ * const { values, interrupt } = await resume(graph, config, [{ type: "approve" }], {
+ *   interruptId: pending!.interruptId,
+ *   reviewer: { id: "u_42", name: "Ada" },
+ * });
+ * ```
+ */
+export async function resume<TValues = Record<string, unknown>>(
+  graph: HitlGraph,
+  config: RunnableConfig,
+  value: ResumeValue,
+  options: ResumeOptions = {},
+): Promise<ResumeResult<TValues>> {
+  const threadId = requireThreadId(config);
+  checkOptions(options);
+  const saver = typeof graph.checkpointer === "object" ? graph.checkpointer : undefined;
+  const work = async (): Promise<ResumeResult<TValues>> => {
+    const pending = await readPendingInterrupts<HumanInterruptPayload>(graph, config);
+    const target = await pickTarget(graph, config, threadId, pending, options.interruptId);
+    const checked = await validateResumeValue(target.payload, value, toolLookupFor(graph, target.nodeName, options.findTool));
+    const meta: ResumeMeta = {
+      v: 1,
+      decidedAt: new Date().toISOString(),
+      ...(options.reviewer === undefined ? {} : { reviewer: options.reviewer }),
+      ...(options.comment === undefined ? {} : { comment: options.comment }),
+      ...(checked.digests === undefined ? {} : { digests: checked.digests }),
+    };
+    const result: unknown = await graph.invoke(
+      new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } }),
+      config,
+    );
+    const { values, interrupts } = splitResult(result, threadId);
+    const [next] = interrupts;
+    return { values: values as TValues, interrupts, ...(next === undefined ? {} : { interrupt: next }) };
+  };
+  if (providesThreadLock(saver)) return saver.withThreadLock(threadId, work);
+  return withInProcessThreadLock(saver, threadId, work);
+}

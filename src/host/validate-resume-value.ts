@@ -1,0 +1,40 @@
+import { HITLError } from "../errors/hitl-error.js";
+import { validateDecisions, type ToolLookup } from "../decisions/validate-decisions.js";
+import { requestDigest } from "../payload/digest.js";
+import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
+import type { ToolApprovalDecisionMap } from "../payload/types.js";
+import { validateResolution } from "../questions/validate-answer.js";
+
+/** A resume value that fits its payload, in the form the node will receive it. */
+export interface CheckedResumeValue {
+  /** Approvals are always sent keyed by `tool_call_id`, never by position. */
+  value: unknown;
+  /** Digests of the requests the decisions were validated against. */
+  digests?: Record<string, string>;
+}
+
+/**
+ * Validates `value` against the payload of the interrupt it answers, before anything is
+ * submitted to the graph.
+ *
+ * @throws {HITLError} `INVALID_DECISION`, `INVALID_EDIT`, `INVALID_ANSWER`, or
+ * `UNSUPPORTED_INTERRUPT` for a payload this library did not raise.
+ */
+export async function validateResumeValue(payload: unknown, value: unknown, findTool: ToolLookup): Promise<CheckedResumeValue> {
+  if (isToolApprovalInterrupt(payload)) {
+    const decisions = await validateDecisions(payload, value, findTool);
+    const byId: ToolApprovalDecisionMap = Object.fromEntries(decisions);
+    const digests = Object.fromEntries(
+      payload.action_requests.map((request) => [request.tool_call_id, requestDigest(request.name, request.arguments)]),
+    );
+    return { value: byId, digests };
+  }
+  if (isAskUserQuestionInterrupt(payload)) {
+    return { value: validateResolution(payload.question, value) };
+  }
+  throw new HITLError(
+    "UNSUPPORTED_INTERRUPT",
+    "The pending interrupt was not raised by langgraph-hitl, so resume() cannot validate a value for it; " +
+      "resume it with `graph.invoke(new Command({ resume: { [interruptId]: value } }), config)`.",
+  );
+}

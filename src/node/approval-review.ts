@@ -1,0 +1,95 @@
+import { interrupt } from "@langchain/langgraph";
+import { HITLError, isHITLError } from "../errors/hitl-error.js";
+import { unwrapResumeValue, type ResumeMeta } from "../decisions/resume-envelope.js";
+import { validateDecisions, type ToolLookup, type ValidatedDecisions } from "../decisions/validate-decisions.js";
+import { requestDigest } from "../payload/digest.js";
+import { isToolApprovalInterrupt } from "../payload/guards.js";
+import type { ToolApprovalInterruptPayload } from "../payload/types.js";
+import type { Screening } from "./screen-call.js";
+import { readStoredInterruptValues, type TaskContext } from "./task-context.js";
+
+type AskScreening = Extract<Screening, { kind: "ask" }>;
+
+/** The approval a person answered: what they were shown, what they decided, and who they are. */
+export interface ApprovalReview {
+  reviewed: ToolApprovalInterruptPayload;
+  decisions: ValidatedDecisions;
+  meta: ResumeMeta | undefined;
+}
+
+/** One `tool_approval` payload for every `ask` of the batch, in the model's order. */
+export function buildApprovalPayload(asks: readonly AskScreening[]): ToolApprovalInterruptPayload {
+  return {
+    type: "tool_approval",
+    action_requests: asks.map((ask) => ({
+      tool_call_id: ask.call.id ?? "",
+      name: ask.call.name,
+      arguments: ask.args,
+      ...(ask.description === undefined ? {} : { description: ask.description }),
+      digest: requestDigest(ask.call.name, ask.args),
+    })),
+    review_configs: asks.map((ask) => ({
+      action_name: ask.call.name,
+      tool_call_id: ask.call.id ?? "",
+      allowed_decisions: [...ask.allowedDecisions],
+    })),
+  };
+}
+
+function sameCalls(a: ToolApprovalInterruptPayload, b: ToolApprovalInterruptPayload): boolean {
+  const ids = (payload: ToolApprovalInterruptPayload): string =>
+    payload.action_requests.map((request) => request.tool_call_id).join("\u0000");
+  return ids(a) === ids(b);
+}
+
+function withoutError(payload: ToolApprovalInterruptPayload): ToolApprovalInterruptPayload {
+  const { error: _error, ...rest } = payload;
+  return rest;
+}
+
+/**
+ * The payload the person was actually shown, as the checkpointer stored it. Decisions are
+ * checked against it (not against this pass's recomputation), so a hook that answers
+ * differently on resume cannot change what the decisions mean.
+ */
+async function reviewedPayload(fresh: ToolApprovalInterruptPayload, task: TaskContext): Promise<ToolApprovalInterruptPayload> {
+  const stored = (await readStoredInterruptValues(task)).filter(isToolApprovalInterrupt).find((value) => sameCalls(value, fresh));
+  return withoutError(stored ?? fresh);
+}
+
+function refusal(error: unknown): HITLError {
+  if (isHITLError(error)) return error;
+  throw error;
+}
+
+/**
+ * Pauses the run with `payload` and returns the person's valid decisions. A value that does
+ * not fit is never applied: the same approval is raised again with an `error` describing
+ * every problem, so the run stays paused and resumable. On the first pass this throws
+ * LangGraph's `GraphInterrupt`, which must propagate untouched.
+ */
+export async function reviewApprovals(
+  payload: ToolApprovalInterruptPayload,
+  findTool: ToolLookup,
+  task: TaskContext,
+): Promise<ApprovalReview> {
+  let raw: unknown = interrupt(payload);
+  const reviewed = await reviewedPayload(payload, task);
+  for (;;) {
+    const unwrapped = unwrapResumeValue(raw);
+    let problem: HITLError;
+    if (unwrapped.ok) {
+      try {
+        const decisions = await validateDecisions(reviewed, unwrapped.value, findTool);
+        return { reviewed, decisions, meta: unwrapped.meta };
+      } catch (error) {
+        problem = refusal(error);
+      }
+    } else {
+      problem = new HITLError("INVALID_DECISION", `The resume value was refused: ${unwrapped.message}`, {
+        details: [{ message: unwrapped.message }],
+      });
+    }
+    raw = interrupt({ ...reviewed, error: { code: problem.code, message: problem.message, details: [...problem.details] } });
+  }
+}

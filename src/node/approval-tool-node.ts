@@ -1,0 +1,117 @@
+import type { ToolMessage } from "@langchain/core/messages";
+import type { ToolCall } from "@langchain/core/messages/tool";
+import type { DynamicTool, StructuredToolInterface } from "@langchain/core/tools";
+import type { RunnableToolLike } from "@langchain/core/runnables";
+import type { Command, LangGraphRunnableConfig } from "@langchain/langgraph";
+import { ToolNode } from "@langchain/langgraph/prebuilt";
+import type { ToolLookup } from "../decisions/validate-decisions.js";
+import { reviewApprovals, buildApprovalPayload, type ApprovalReview } from "./approval-review.js";
+import { combineOutputs } from "./combine-outputs.js";
+import { resolveNodeOptions, type ApprovalToolNodeOptions, type ResolvedNodeOptions } from "./options.js";
+import { planOutcomes, type Outcome } from "./plan-outcomes.js";
+import { screenCall, type Screening, type ScreeningContext } from "./screen-call.js";
+import { assertCanPause, readTaskContext } from "./task-context.js";
+import { readToolBatch } from "./tool-batch.js";
+import { blockedMessage, respondMessage, withHitlRecord } from "./tool-messages.js";
+
+/** A tool an `ApprovalToolNode` can run: anything LangGraph's `ToolNode` accepts. */
+export type ApprovalNodeTool = StructuredToolInterface | DynamicTool | RunnableToolLike;
+
+/**
+ * A drop-in `ToolNode` that puts a person in the loop. Every tool call of the model's last
+ * message is screened through `interruptOn` and the `PreToolUse` hooks; all calls that need
+ * approval go into ONE `tool_approval` interrupt, and no tool of the batch runs until the
+ * decisions are in. On resume it applies them — `approve`, `edit` (re-screened), `reject`,
+ * `respond` — runs each allowed or approved tool exactly once, and answers every call with
+ * exactly one `ToolMessage`, in the model's order.
+ *
+ * LangGraph re-runs the node from its first line on every resume, so hooks run again: they
+ * must be deterministic and free of side effects. A decision only applies to the exact
+ * request the person reviewed; if a hook answers differently on resume, that call does not run.
+ *
+ * @example
+ * ```ts
+ * const tools = new ApprovalToolNode([searchTool, deleteFileTool], {
+ *   interruptOn: { delete_file: true },
+ * });
+ * const graph = new StateGraph(MessagesAnnotation)
+ *   .addNode("agent", callModel)
+ *   .addNode("tools", tools)
+ *   .addEdge(START, "agent")
+ *   .addConditionalEdges("agent", toolsCondition, ["tools", END])
+ *   .addEdge("tools", "agent")
+ *   .compile({ checkpointer: new MemorySaver() });
+ * ```
+ */
+export class ApprovalToolNode<T = any> extends ToolNode<T> {
+  readonly #options: ResolvedNodeOptions;
+  readonly #toolNames: ReadonlySet<string>;
+
+  /**
+   * @param tools - The tools, as for `ToolNode`.
+   * @param options - `ToolNode` options plus `hooks`, `humanInTheLoop` and `interruptOn`.
+   * @throws {HITLError} `INVALID_OPTIONS` when an option is malformed or `interruptOn` names an unknown tool.
+   */
+  constructor(tools: ApprovalNodeTool[], options?: ApprovalToolNodeOptions) {
+    const toolNames = tools.map((tool) => tool.name);
+    const resolved = resolveNodeOptions(options, toolNames);
+    const { hooks: _hooks, humanInTheLoop: _hitl, interruptOn: _interruptOn, ...toolNodeOptions } = options ?? {};
+    super(tools, toolNodeOptions);
+    this.#options = resolved;
+    this.#toolNames = new Set(toolNames);
+  }
+
+  /** Finds one of this node's tools by name (used to check edited arguments). */
+  readonly findTool: ToolLookup = (toolName) => this.tools.find((tool) => tool.name === toolName) as ReturnType<ToolLookup>;
+
+  /** Whether anything could ever ask for a person, i.e. whether a checkpointer is needed. */
+  get #hasPolicy(): boolean {
+    return this.#options.interruptOn.size > 0 || this.#options.hooks?.has("PreToolUse") === true;
+  }
+
+  protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<T> {
+    const batch = readToolBatch(input);
+    const task = readTaskContext(config);
+    if (this.#hasPolicy && this.#options.hitlEnabled) assertCanPause(task);
+    const context: ScreeningContext & { hitlEnabled: boolean } = {
+      toolNames: this.#toolNames,
+      interruptOn: this.#options.interruptOn,
+      hooks: this.#options.hooks,
+      threadId: task.threadId,
+      runSignal: config.signal,
+      hitlEnabled: this.#options.hitlEnabled,
+    };
+    const screenings = await Promise.all(batch.calls.map((call) => screenCall(call, context)));
+    const review = await this.#review(screenings, task);
+    const outcomes = await planOutcomes(screenings, review, context);
+    const outputs = await Promise.all(outcomes.map((outcome) => this.#settle(outcome, config, batch.state)));
+    return combineOutputs(outputs, batch.inputIsMessageList) as T;
+  }
+
+  async #review(screenings: readonly Screening[], task: ReturnType<typeof readTaskContext>): Promise<ApprovalReview | undefined> {
+    if (!this.#options.hitlEnabled) return undefined;
+    const asks = screenings.filter(
+      (screening): screening is Extract<Screening, { kind: "ask" }> => screening.kind === "ask" && (screening.call.id ?? "") !== "",
+    );
+    if (asks.length === 0) return undefined;
+    return reviewApprovals(buildApprovalPayload(asks), this.findTool, task);
+  }
+
+  async #settle(outcome: Outcome, config: LangGraphRunnableConfig, state: unknown): Promise<ToolMessage | Command> {
+    switch (outcome.kind) {
+      case "blocked":
+        return blockedMessage(outcome.call, outcome.source, outcome.record);
+      case "respond":
+        return respondMessage(outcome.call, outcome.text, outcome.record);
+      case "run": {
+        const output = await this.runTool(outcome.call as ToolCall, config, state);
+        const record = outcome.record;
+        return record !== undefined && !isCommandLike(output) ? withHitlRecord(output as ToolMessage, record) : output;
+      }
+    }
+  }
+}
+
+function isCommandLike(value: unknown): value is Command {
+  return typeof value === "object" && value !== null && "lg_name" in value && (value as { lg_name?: unknown }).lg_name === "Command";
+}

@@ -1,0 +1,80 @@
+import { ToolMessage } from "@langchain/core/messages";
+import type { ToolCall } from "@langchain/core/messages/tool";
+import type { Reviewer } from "../decisions/resume-envelope.js";
+import type { ToolApprovalDecisionType } from "../payload/types.js";
+
+/** Why a call ended the way it did, from the approval layer's point of view. */
+export type OutcomeSource =
+  | "reviewer"
+  | "policy"
+  | "policy_failure"
+  | "hitl_disabled"
+  | "changed_after_review"
+  | "expired"
+  | "unreviewable";
+
+/**
+ * The record the approval layer puts on a `ToolMessage` as `additional_kwargs.hitl`, so
+ * who decided what is persisted with the conversation. Calls that were simply allowed
+ * carry none.
+ */
+export interface HitlRecord {
+  decision: ToolApprovalDecisionType | "deny";
+  source: OutcomeSource;
+  reason?: string;
+  reviewer?: Reviewer;
+  decidedAt?: string;
+  comment?: string;
+}
+
+const LEADS: Record<OutcomeSource, string> = {
+  reviewer: "the reviewer rejected it",
+  policy: "it was denied by policy",
+  policy_failure: "the policy hook failed, so the call was blocked (this is a failure of the policy hook, not of the tool)",
+  hitl_disabled: "blocked: approval required, but human review is disabled (humanInTheLoop.enabled is false)",
+  changed_after_review: "the request changed after review, so the reviewer's decision does not cover it",
+  expired: "approval expired before a decision was applied",
+  unreviewable: "the call has no id, so it cannot be reviewed",
+};
+
+/** Text the model sees for a call that did not run. Names the tool and says it was not executed. */
+export function blockedContent(toolName: string, source: OutcomeSource, reason: string | undefined): string {
+  const because = reason === undefined || reason.length === 0 ? "" : ` Reason: ${reason}`;
+  return `Tool "${toolName}" was not executed: ${LEADS[source]}.${because}`;
+}
+
+/** An error `ToolMessage` for a call that did not run. */
+export function blockedMessage(call: ToolCall, source: OutcomeSource, record: HitlRecord): ToolMessage {
+  return new ToolMessage({
+    status: "error",
+    name: call.name,
+    tool_call_id: call.id ?? "",
+    content: blockedContent(call.name, source, record.reason),
+    additional_kwargs: { hitl: record },
+  });
+}
+
+/** A successful `ToolMessage` carrying the reviewer's hand-written result. */
+export function respondMessage(call: ToolCall, responseText: string, record: HitlRecord): ToolMessage {
+  return new ToolMessage({
+    status: "success",
+    name: call.name,
+    tool_call_id: call.id ?? "",
+    content: responseText,
+    additional_kwargs: { hitl: record },
+  });
+}
+
+/** A copy of `message` with the approval record attached; the original is not touched. */
+export function withHitlRecord(message: ToolMessage, record: HitlRecord): ToolMessage {
+  return new ToolMessage({
+    content: message.content,
+    tool_call_id: message.tool_call_id,
+    ...(message.name === undefined ? {} : { name: message.name }),
+    ...(message.id === undefined ? {} : { id: message.id }),
+    ...(message.status === undefined ? {} : { status: message.status }),
+    ...(message.artifact === undefined ? {} : { artifact: message.artifact as unknown }),
+    response_metadata: { ...message.response_metadata },
+    additional_kwargs: { ...message.additional_kwargs, hitl: record },
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * The interrupt payloads this library raises and the resume values it accepts.
+ * Field names follow `@librechat/agents` (`hitl.d.ts`) field for field, so hosts and
+ * UIs built for that shape work unchanged; fields marked "added" are optional extras.
+ */
+import type { HITLErrorCode, HITLErrorDetail } from "../errors/hitl-error.js";
+
+/** Per-tool approval request emitted inside a `tool_approval` interrupt. */
+export interface ToolApprovalRequest {
+  /** Id of the tool call (matches LangGraph `ToolCall.id`). */
+  tool_call_id: string;
+  /** Name of the tool the model wants to call. */
+  name: string;
+  /** The arguments the tool would run with, after any hook `updatedInput`. */
+  arguments: Record<string, unknown>;
+  /** Why a person is asked (from the hook's `reason`/`description` or `interruptOn`). */
+  description?: string;
+  /** Added: SHA-256 of the tool name and canonical JSON arguments; decisions are bound to it. */
+  digest?: string;
+}
+
+/** The decisions a reviewer can make about one tool call. */
+export type ToolApprovalDecisionType = "approve" | "reject" | "edit" | "respond";
+
+/** Per-call review configuration, paired with each `action_requests` entry. */
+export interface ToolApprovalReviewConfig {
+  /** Tool name (same as the paired request's `name`). */
+  action_name: string;
+  /** Id of the tool call this configuration applies to. */
+  tool_call_id: string;
+  /** The decisions the reviewer may make for this call. */
+  allowed_decisions: ToolApprovalDecisionType[];
+}
+
+/**
+ * A reviewer's decision about one tool call.
+ * - `approve`: run the tool with the reviewed arguments.
+ * - `reject`: do not run it; the model sees an error result carrying `reason`.
+ * - `edit`: run it with `updatedInput` instead (validated against the tool's schema
+ *   and screened by the PreToolUse hooks again).
+ * - `respond`: do not run it; the model sees `responseText` as a successful result.
+ */
+export type ToolApprovalDecision =
+  | { type: "approve" }
+  | { type: "reject"; reason?: string }
+  | { type: "edit"; updatedInput: Record<string, unknown> }
+  | { type: "respond"; responseText: string };
+
+/** Decisions keyed by `tool_call_id`. */
+export type ToolApprovalDecisionMap = Record<string, ToolApprovalDecision>;
+
+/** The kinds of human interrupt this library raises. */
+export type HumanInterruptType = "tool_approval" | "ask_user_question";
+
+/** Added: why a re-raised interrupt was raised again (the previous resume value was refused). */
+export interface InterruptValidationError {
+  code: HITLErrorCode;
+  message: string;
+  details: HITLErrorDetail[];
+}
+
+/**
+ * Payload of the interrupt raised when tool calls of one batch need a person's approval.
+ * Resume with `ToolApprovalDecision[]` (in `action_requests` order) or a
+ * `ToolApprovalDecisionMap` (keyed by `tool_call_id`).
+ */
+export interface ToolApprovalInterruptPayload {
+  type: "tool_approval";
+  action_requests: ToolApprovalRequest[];
+  review_configs: ToolApprovalReviewConfig[];
+  /** Added: present when the previous resume value was refused; nothing ran. */
+  error?: InterruptValidationError;
+  /** Added: ISO-8601 deadline after which every pending call is rejected as expired. */
+  expires_at?: string;
+}
+
+/** A pre-defined answer the person can pick. */
+export interface AskUserQuestionOption {
+  /** What the person sees. */
+  label: string;
+  /** What the answer will be if this option is picked. */
+  value: string;
+}
+
+/** A question for the person. */
+export interface AskUserQuestionRequest {
+  /** The question. */
+  question: string;
+  /** Context shown with the question. */
+  description?: string;
+  /** Pre-defined answers; a free-form answer is still accepted unless `allowFreeText` is false. */
+  options?: AskUserQuestionOption[];
+  /** Added: several options may be picked; the answer is then an array of option values. */
+  multiSelect?: boolean;
+  /** Added: whether an answer outside `options` is accepted. Default: true. */
+  allowFreeText?: boolean;
+}
+
+/** Payload of the interrupt raised to ask the person a question. */
+export interface AskUserQuestionInterruptPayload {
+  type: "ask_user_question";
+  question: AskUserQuestionRequest;
+  /** Added: every question of this pause, when several are asked at once (`question` is the first). */
+  questions?: AskUserQuestionRequest[];
+  /** Added: the tool call this question answers, when the model asked it through the tool. */
+  tool_call_id?: string;
+  /** Added: present when the previous answer was refused. */
+  error?: InterruptValidationError;
+}
+
+/** Every human interrupt payload this library raises. Narrow on `type`. */
+export type HumanInterruptPayload = ToolApprovalInterruptPayload | AskUserQuestionInterruptPayload;
+
+/** The person's answer to an `ask_user_question` interrupt. */
+export interface AskUserQuestionResolution {
+  /** Free-form text, or one of the option values. */
+  answer: string;
+}
+
+/** Whether tool calls that need approval pause the run for a person. */
+export interface HumanInTheLoopConfig {
+  /**
+   * `true` (the default): an `ask` raises a `tool_approval` interrupt.
+   * `false`: an `ask` is blocked with an error `ToolMessage` and no interrupt is raised.
+   */
+  enabled?: boolean;
+}
+
+/** A pending human interrupt of a thread, as read from the checkpointer. */
+export interface RunInterruptResult<TPayload = HumanInterruptPayload> {
+  /** LangGraph's id of the interrupt; pass it back when resuming. */
+  interruptId: string;
+  /** The thread the run belongs to. */
+  threadId?: string;
+  /** What the person is asked. */
+  payload: TPayload;
+}
