@@ -47,7 +47,7 @@ export { askUserQuestion } from "./questions/ask-user-question.js";
 
 export { getInterrupt, getInterrupts } from "./host/get-interrupt.js";
 export { resume } from "./host/resume.js";
-export type { ResumeOptions, ResumeResult, ResumeValue } from "./host/resume.js";
+export type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./host/resume.js";
 export type { HitlGraph } from "./host/graph-types.js";
 export type { Reviewer } from "./decisions/resume-envelope.js";
 export type { ToolLookup } from "./decisions/validate-decisions.js";

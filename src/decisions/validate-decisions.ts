@@ -124,6 +124,7 @@ export async function validateDecisions(
     if (decision !== undefined) decisions.set(request.tool_call_id, decision);
   }
   if (details.length > 0) {
+    sortByRequestOrder(details, payload);
     throw new HITLError("INVALID_DECISION", summarise("The decisions do not fit the pending approval", details), {
       details,
     });
@@ -149,6 +150,17 @@ async function validateEdits(
     return tool === undefined ? [] : validateToolArguments(tool, decision.updatedInput, request.tool_call_id);
   });
   return (await Promise.all(checks)).flat();
+}
+
+/** Problems of the whole value first, then each call's in the model's order, then unknown ids. */
+function sortByRequestOrder(details: HITLErrorDetail[], payload: ToolApprovalInterruptPayload): void {
+  const ids = payload.action_requests.map((request) => request.tool_call_id);
+  const rank = (detail: HITLErrorDetail): number => {
+    if (detail.toolCallId === undefined) return -1;
+    const index = ids.indexOf(detail.toolCallId);
+    return index === -1 ? ids.length : index;
+  };
+  details.sort((a, b) => rank(a) - rank(b));
 }
 
 function summarise(prefix: string, details: HITLErrorDetail[]): string {

@@ -24,6 +24,13 @@ export interface ResumeOptions {
   findTool?: ToolLookup;
 }
 
+/** The values type of a compiled graph (what its `invoke` resolves to). */
+export type GraphValues<G extends HitlGraph> = Awaited<ReturnType<G["invoke"]>> extends infer V
+  ? unknown extends V
+    ? Record<string, unknown>
+    : V
+  : never;
+
 /** What a resume returns. */
 export interface ResumeResult<TValues = Record<string, unknown>> {
   /** The graph's values when the run stopped (finished or paused again). */
@@ -131,8 +138,8 @@ function splitResult(result: unknown, threadId: string): { values: Record<string
  * });
  * ```
  */
-export async function resume<TValues = Record<string, unknown>>(
-  graph: HitlGraph,
+export async function resume<G extends HitlGraph, TValues = GraphValues<G>>(
+  graph: G,
   config: RunnableConfig,
   value: ResumeValue,
   options: ResumeOptions = {},

@@ -75,3 +75,8 @@ export function aiCalls(calls: PlannedCall[]): AIMessage {
     tool_calls: calls.map((call, index) => ({ name: call.name, args: call.args, id: call.id ?? `call_${index + 1}`, type: "tool_call" as const })),
   });
 }
+
+/** The interrupts an `invoke` returned (LangGraph adds `__interrupt__` to the result when a run pauses). */
+export function interruptsOf(result: unknown): Array<{ id?: string; value?: unknown }> {
+  return ((result as { __interrupt__?: Array<{ id?: string; value?: unknown }> } | null)?.__interrupt__) ?? [];
+}

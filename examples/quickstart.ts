@@ -1,0 +1,106 @@
+/**
+ * Quickstart: an agent wants to call a harmless tool and a dangerous one. The dangerous
+ * one needs your approval; the run pauses, you decide, the run resumes.
+ *
+ *   npm run demo
+ *
+ * In a terminal it asks you; without one (CI) it approves by itself.
+ */
+import { tool } from "@langchain/core/tools";
+import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { toolsCondition } from "@langchain/langgraph/prebuilt";
+import { z } from "zod";
+import {
+  ApprovalToolNode,
+  getInterrupt,
+  isHITLError,
+  isToolApprovalInterrupt,
+  resume,
+  type ToolApprovalDecision,
+  type ToolApprovalInterruptPayload,
+} from "../src/index.js";
+import { ScriptedChatModel, toolCallingScript } from "./support/scripted-chat-model.js";
+import { closePrompt, describeApproval, interactive, prompt } from "./support/terminal.js";
+
+const getWeather = tool(async ({ city }) => `It is 18°C and sunny in ${city}.`, {
+  name: "get_weather",
+  description: "Current weather for a city",
+  schema: z.object({ city: z.string() }),
+});
+const deleteFile = tool(async ({ path }) => `Deleted ${path}.`, {
+  name: "delete_file",
+  description: "Delete a file",
+  schema: z.object({ path: z.string().min(1) }),
+});
+
+// A scripted model (no network): it calls both tools, then summarises their results.
+const model = new ScriptedChatModel(
+  toolCallingScript(
+    [
+      { name: "get_weather", args: { city: "Lisbon" } },
+      { name: "delete_file", args: { path: "/tmp/report.csv" } },
+    ],
+    (results) => `Here is what happened:\n  - ${results.join("\n  - ")}`,
+  ),
+);
+
+const tools = new ApprovalToolNode([getWeather, deleteFile], {
+  interruptOn: { delete_file: { description: "Deleting files cannot be undone" } },
+});
+
+const graph = new StateGraph(MessagesAnnotation)
+  .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
+  .addNode("tools", tools)
+  .addEdge(START, "agent")
+  .addConditionalEdges("agent", toolsCondition, ["tools", END])
+  .addEdge("tools", "agent")
+  .compile({ checkpointer: new MemorySaver() });
+
+async function decide(payload: ToolApprovalInterruptPayload): Promise<ToolApprovalDecision[]> {
+  if (!interactive) {
+    console.log("\n(no terminal: approving everything automatically)");
+    return payload.action_requests.map(() => ({ type: "approve" }));
+  }
+  const decisions: ToolApprovalDecision[] = [];
+  for (const request of payload.action_requests) {
+    const choice = (await prompt(`\n${request.name}: [a]pprove, [r]eject, [e]dit, re[s]pond? `)).toLowerCase();
+    if (choice.startsWith("r")) decisions.push({ type: "reject", reason: (await prompt("reason: ")) || "rejected in the demo" });
+    else if (choice.startsWith("e")) decisions.push({ type: "edit", updatedInput: JSON.parse(await prompt(`new arguments as JSON ${JSON.stringify(request.arguments)}: `)) });
+    else if (choice.startsWith("s")) decisions.push({ type: "respond", responseText: await prompt("what should the model see instead? ") });
+    else decisions.push({ type: "approve" });
+  }
+  return decisions;
+}
+
+async function main(): Promise<void> {
+  const config = { configurable: { thread_id: "quickstart" } };
+  await graph.invoke({ messages: [{ role: "user", content: "Check the weather in Lisbon and clean up the old report." }] }, config);
+
+  let pending = await getInterrupt(graph, config);
+  let final: typeof MessagesAnnotation.State = (await graph.getState(config)).values as typeof MessagesAnnotation.State;
+  while (pending !== undefined && isToolApprovalInterrupt(pending.payload)) {
+    console.log(describeApproval(pending.payload));
+    try {
+      const result = await resume(graph, config, await decide(pending.payload), { interruptId: pending.interruptId, reviewer: { id: "demo-user" } });
+      final = result.values;
+      pending = result.interrupt;
+    } catch (error) {
+      if (!isHITLError(error)) throw error;
+      console.log(`\n✗ ${error.code}: ${error.message}`);
+    }
+  }
+
+  console.log("\nTool results:");
+  for (const message of final.messages.filter((m) => m.getType() === "tool")) {
+    const status = (message as { status?: string }).status === "error" ? "✗" : "✓";
+    console.log(`  ${status} ${message.name}: ${String(message.content)}`);
+  }
+  console.log(`\nFinal answer:\n${String(final.messages.at(-1)?.content)}\n`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(closePrompt);

@@ -1,0 +1,55 @@
+// Packs the library as npm would publish it, then imports it from ESM and requires it from
+// CommonJS (and type-checks both consumers), the way a user's project would.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const root = resolve(".");
+const work = join(root, "tmp", "package-check");
+rmSync(work, { recursive: true, force: true });
+mkdirSync(join(work, "node_modules", "langgraph-hitl"), { recursive: true });
+
+const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", work], { encoding: "utf8" }))[0];
+execFileSync("tar", ["-xzf", join(work, packed.filename), "-C", join(work, "node_modules", "langgraph-hitl"), "--strip-components=1"]);
+const files = packed.files.map((file) => file.path);
+if (files.some((path) => path.startsWith("src/") || path.startsWith("tests/"))) throw new Error("the package ships sources or tests");
+
+const body = (load) => `${load}
+const { ApprovalToolNode, HookRegistry, getInterrupt, resume, isHITLError, askUserQuestion } = hitl;
+const { tool } = lcTools;
+const { StateGraph, MessagesAnnotation, MemorySaver, START, END } = lg;
+const { AIMessage } = msgs;
+const t = tool(async () => "ok", { name: "deploy", description: "deploys", schema: { type: "object", properties: {} } });
+const node = new ApprovalToolNode([t], { interruptOn: { deploy: true }, hooks: new HookRegistry() });
+const graph = new StateGraph(MessagesAnnotation).addNode("tools", node).addEdge(START, "tools").addEdge("tools", END).compile({ checkpointer: new MemorySaver() });
+const config = { configurable: { thread_id: "pkg" } };
+await graph.invoke({ messages: [new AIMessage({ content: "", tool_calls: [{ id: "c1", name: "deploy", args: {} }] })] }, config);
+const pending = await getInterrupt(graph, config);
+const { values } = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId });
+if (values.messages.at(-1).content !== "ok") throw new Error("resume did not run the tool");
+if (typeof isHITLError !== "function" || typeof askUserQuestion !== "function") throw new Error("missing exports");
+console.log("ok:", import.meta?.url ? "esm" : "cjs");
+`;
+writeFileSync(
+  join(work, "consumer.mjs"),
+  body(`import * as hitl from "langgraph-hitl";
+import * as lcTools from "@langchain/core/tools";
+import * as lg from "@langchain/langgraph";
+import * as msgs from "@langchain/core/messages";`),
+);
+writeFileSync(
+  join(work, "consumer.cjs"),
+  `(async () => {\n${body(`const hitl = require("langgraph-hitl");
+const lcTools = require("@langchain/core/tools");
+const lg = require("@langchain/langgraph");
+const msgs = require("@langchain/core/messages");`).replace("import.meta?.url", "false")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
+);
+for (const consumer of ["consumer.mjs", "consumer.cjs"]) {
+  execFileSync(process.execPath, [consumer], { cwd: work, stdio: "inherit" });
+}
+
+// Type-check one ESM and one CommonJS consumer against the published declarations.
+writeFileSync(join(work, "types.mts"), `import { ApprovalToolNode, resume, type ToolApprovalDecision } from "langgraph-hitl";\nconst d: ToolApprovalDecision = { type: "approve" };\nexport { ApprovalToolNode, resume, d };\n`);
+writeFileSync(join(work, "types.cts"), `import hitl = require("langgraph-hitl");\nconst d: hitl.ToolApprovalDecision = { type: "reject", reason: "no" };\nexport = { node: hitl.ApprovalToolNode, d };\n`);
+execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--skipLibCheck", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--types", "node", join(work, "types.mts"), join(work, "types.cts")], { cwd: work, stdio: "inherit" });
+console.log(`package check passed (${files.length} files packed)`);
