@@ -7,10 +7,11 @@ import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { reviewApprovals, buildApprovalPayload, type ApprovalReview } from "./approval-review.js";
 import { combineOutputs } from "./combine-outputs.js";
+import { CompletedCalls } from "./completed-calls.js";
 import { resolveNodeOptions, type ApprovalToolNodeOptions, type ResolvedNodeOptions } from "./options.js";
 import { planOutcomes, type Outcome } from "./plan-outcomes.js";
 import { screenCall, type Screening, type ScreeningContext } from "./screen-call.js";
-import { assertCanPause, readTaskContext } from "./task-context.js";
+import { assertCanPause, readTaskContext, type TaskContext } from "./task-context.js";
 import { readToolBatch } from "./tool-batch.js";
 import { blockedMessage, respondMessage, withHitlRecord } from "./tool-messages.js";
 
@@ -46,6 +47,7 @@ export type ApprovalNodeTool = StructuredToolInterface | DynamicTool | RunnableT
 export class ApprovalToolNode<T = any> extends ToolNode<T> {
   readonly #options: ResolvedNodeOptions;
   readonly #toolNames: ReadonlySet<string>;
+  readonly #completed = new CompletedCalls();
 
   /**
    * @param tools - The tools, as for `ToolNode`.
@@ -84,11 +86,13 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     const screenings = await Promise.all(batch.calls.map((call) => screenCall(call, context)));
     const review = await this.#review(screenings, task);
     const outcomes = await planOutcomes(screenings, review, context);
-    const outputs = await Promise.all(outcomes.map((outcome) => this.#settle(outcome, config, batch.state)));
+    const keys = outcomes.map((outcome) => completionKey(task, outcome.call));
+    const outputs = await Promise.all(outcomes.map((outcome, index) => this.#settle(outcome, config, batch.state, keys[index])));
+    this.#completed.forget(keys.filter((key): key is string => key !== undefined));
     return combineOutputs(outputs, batch.inputIsMessageList) as T;
   }
 
-  async #review(screenings: readonly Screening[], task: ReturnType<typeof readTaskContext>): Promise<ApprovalReview | undefined> {
+  async #review(screenings: readonly Screening[], task: TaskContext): Promise<ApprovalReview | undefined> {
     if (!this.#options.hitlEnabled) return undefined;
     const asks = screenings.filter(
       (screening): screening is Extract<Screening, { kind: "ask" }> => screening.kind === "ask" && (screening.call.id ?? "") !== "",
@@ -97,19 +101,29 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     return reviewApprovals(buildApprovalPayload(asks), this.findTool, task);
   }
 
-  async #settle(outcome: Outcome, config: LangGraphRunnableConfig, state: unknown): Promise<ToolMessage | Command> {
+  async #settle(outcome: Outcome, config: LangGraphRunnableConfig, state: unknown, key: string | undefined): Promise<ToolMessage | Command> {
     switch (outcome.kind) {
       case "blocked":
         return blockedMessage(outcome.call, outcome.source, outcome.record);
       case "respond":
         return respondMessage(outcome.call, outcome.text, outcome.record);
       case "run": {
+        const earlier = key === undefined ? undefined : this.#completed.get(key);
+        if (earlier !== undefined) return earlier;
         const output = await this.runTool(outcome.call as ToolCall, config, state);
         const record = outcome.record;
-        return record !== undefined && !isCommandLike(output) ? withHitlRecord(output as ToolMessage, record) : output;
+        const settled = record !== undefined && !isCommandLike(output) ? withHitlRecord(output as ToolMessage, record) : output;
+        if (key !== undefined) this.#completed.remember(key, settled);
+        return settled;
       }
     }
   }
+}
+
+/** Identifies one call of one task attempt series: same thread, same checkpoint, same task. */
+function completionKey(task: TaskContext, call: ToolCall): string | undefined {
+  if (task.threadId === undefined || task.checkpointId === undefined || task.taskId === undefined || !call.id) return undefined;
+  return `${task.threadId}\u0000${task.checkpointId}\u0000${task.taskId}\u0000${call.id}`;
 }
 
 function isCommandLike(value: unknown): value is Command {
