@@ -26,6 +26,9 @@ export { HITLError, isHITLError } from "./errors/hitl-error.js";
 export type { HITLErrorCode, HITLErrorDetail, HITLErrorOptions } from "./errors/hitl-error.js";
 
 export { HookRegistry, HOOK_EVENTS } from "./hooks/hook-registry.js";
+export type { CompiledHook } from "./hooks/hook-registry.js";
+export { createHook } from "./hooks/create-hook.js";
+export type { HookDefinition, ToolCallAction, ToolCallControl, RunAction, RunControl } from "./hooks/create-hook.js";
 export type {
   HookEvent,
   HookEventMap,
@@ -33,8 +36,19 @@ export type {
   HookMatcher,
   HookRegistration,
   HookInvocationContext,
+  HookErrorContext,
+  HookErrorHandler,
+  RunStopFields,
   PreToolUseInput,
   PreToolUseResult,
+  PostToolUseInput,
+  PostToolUseResult,
+  PostToolUseFailureInput,
+  PostToolUseFailureResult,
+  PostToolBatchInput,
+  ToolBatchEntry,
+  PermissionDeniedInput,
+  DenialSource,
 } from "./hooks/types.js";
 export { DEFAULT_HOOK_TIMEOUT_MS } from "./hooks/time-bound.js";
 
@@ -47,6 +61,10 @@ export { askUserQuestion } from "./questions/ask-user-question.js";
 
 export { getInterrupt, getInterrupts } from "./host/get-interrupt.js";
 export { resume } from "./host/resume.js";
+export { start } from "./host/start.js";
+export { getHaltReason } from "./host/get-halt-reason.js";
+export { isRunCancelled } from "./host/run-outcome.js";
+export type { RunOutcome, RunHalt } from "./host/run-outcome.js";
 export type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./host/resume.js";
 export type { HitlGraph } from "./host/graph-types.js";
 export type { Reviewer } from "./decisions/resume-envelope.js";

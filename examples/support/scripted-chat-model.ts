@@ -49,12 +49,19 @@ export function toolCallingScript(calls: PlannedCall[], finalText: (results: str
   return (messages) => {
     const last = messages[messages.length - 1];
     if (last?.getType() === "tool") {
-      const results = messages.filter((message) => message.getType() === "tool").map((message) => String(message.content));
+      const lastHuman = messages.map((message) => message.getType()).lastIndexOf("human");
+      const results = messages.slice(lastHuman + 1).filter((message) => message.getType() === "tool").map((message) => String(message.content));
       return new AIMessage(finalText(results));
     }
+    // Each of the person's turns gets its own call ids, so a later turn is a new batch.
+    const turn = messages.filter((message) => message.getType() === "human").length;
+    const idOf = (call: PlannedCall, index: number): string => {
+      const base = call.id ?? `call_${index + 1}`;
+      return turn <= 1 ? base : `${base}_t${turn}`;
+    };
     return new AIMessage({
       content: "",
-      tool_calls: calls.map((call, index) => ({ name: call.name, args: call.args, id: call.id ?? `call_${index + 1}`, type: "tool_call" as const })),
+      tool_calls: calls.map((call, index) => ({ name: call.name, args: call.args, id: idOf(call, index), type: "tool_call" as const })),
     });
   };
 }

@@ -4,7 +4,7 @@ import { resolveTimeoutMs } from "./time-bound.js";
 import type { HookCallback, HookEvent, HookRegistration } from "./types.js";
 
 /** Every event a hook can be registered for. */
-export const HOOK_EVENTS: readonly HookEvent[] = ["PreToolUse"];
+export const HOOK_EVENTS: readonly HookEvent[] = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "PermissionDenied"];
 
 /** A hook ready to run: its callback and the bound it runs under. */
 export interface BoundHook<E extends HookEvent> {
@@ -87,19 +87,42 @@ export class HookRegistry {
   }
 
   /**
-   * The hooks of `event` that apply to `toolName`, in registration order.
+   * The hooks of `event` that apply to `toolName` (or, given several names, to any of them),
+   * in registration order.
    *
    * @example
    * ```ts
    * registry.hooksFor("PreToolUse", "delete_file").length; // 1
    * ```
    */
-  hooksFor<E extends HookEvent>(event: E, toolName: string): Array<BoundHook<E>> {
+  hooksFor<E extends HookEvent>(event: E, toolName: string | readonly string[]): Array<BoundHook<E>> {
+    const names = typeof toolName === "string" ? [toolName] : toolName;
     const registrations = this.#registrations.get(event) ?? [];
     return registrations
-      .filter((registration) => registration.matches(toolName))
+      .filter((registration) => names.some((name) => registration.matches(name)))
       .flatMap((registration) =>
         registration.hooks.map((callback) => ({ callback: callback as unknown as HookCallback<E>, timeoutMs: registration.timeoutMs })),
       );
   }
+
+  /**
+   * Attaches a hook written with {@link createHook}: it compiles to ordinary registrations
+   * (`onToolCall` → `PreToolUse`, `onToolResult` → `PostToolUse`, `onToolError` →
+   * `PostToolUseFailure`), so both faces share one mechanism.
+   *
+   * @returns This registry, for chaining.
+   * @example
+   * ```ts
+   * registry.use(createHook({ onToolCall: ({ toolName, tool }) => (toolName === "rm" ? tool.skip("not here") : tool.run()) }));
+   * ```
+   */
+  use(hook: CompiledHook): this {
+    for (const registration of hook.registrations) this.register(registration.event, registration.registration as unknown as HookRegistration<HookEvent>);
+    return this;
+  }
+}
+
+/** A hook ready to attach with {@link HookRegistry.use}: the registrations it compiles to. */
+export interface CompiledHook {
+  readonly registrations: ReadonlyArray<{ event: HookEvent; registration: HookRegistration<never> }>;
 }

@@ -1,9 +1,9 @@
-import { z } from "zod";
-import { DECISION_TYPES } from "../decisions/decision-schema.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
 import type { HookRegistry } from "./hook-registry.js";
+import { reportHookError } from "./report-hook-error.js";
+import { parseHookResult } from "./result-schemas.js";
 import { runBounded } from "./time-bound.js";
-import type { PreToolUseResult } from "./types.js";
+import type { HookErrorHandler, PreToolUseResult } from "./types.js";
 
 /** Why a PreToolUse seat produced no usable answer. Each one denies the call. */
 export type HookFailureKind = "error" | "timeout" | "cancelled" | "invalid_result";
@@ -11,12 +11,20 @@ export type HookFailureKind = "error" | "timeout" | "cancelled" | "invalid_resul
 /** The folded answer of every PreToolUse hook that matched one call. */
 export interface PreToolUseVerdict {
   /** `allow` also stands for "no hook had an opinion". */
-  decision: "allow" | "deny" | "ask";
+  decision: "allow" | "deny" | "ask" | "skip";
   /** The arguments after every `updatedInput`, in registration order. */
   input: Record<string, unknown>;
   reason?: string;
   description?: string;
   allowedDecisions?: ToolApprovalDecisionType[];
+  /** The earliest `expiresInMs` of the hooks that asked. */
+  expiresInMs?: number;
+  /** Texts the model sees with the result, in registration order. */
+  additionalContext: string[];
+  /** Set by the first hook that asked to halt the run after this batch. */
+  halt?: { reason: string };
+  /** Set by the first hook that cancelled the run. */
+  cancel?: { reason: string };
   /** Set when the call is denied because a hook failed rather than decided. */
   failure?: { kind: HookFailureKind; message: string };
 }
@@ -29,23 +37,10 @@ export interface PreToolUseRequest {
   threadId: string | undefined;
   runSignal: AbortSignal | undefined;
   reviewed: boolean;
+  onHookError: HookErrorHandler;
 }
 
-const plainObject = z.custom<Record<string, unknown>>(
-  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
-  { message: "expected a plain object" },
-);
-
-/** A hook's answer crosses a trust boundary (it is deployment code): anything off-contract denies. */
-const resultSchema = z.strictObject({
-  decision: z.enum(["allow", "deny", "ask"]).optional(),
-  reason: z.string().optional(),
-  updatedInput: plainObject.optional(),
-  allowedDecisions: z.array(z.enum(DECISION_TYPES as [ToolApprovalDecisionType, ...ToolApprovalDecisionType[]])).min(1).optional(),
-  description: z.string().optional(),
-});
-
-const SEVERITY = { allow: 0, ask: 1, deny: 2 } as const;
+const SEVERITY = { allow: 0, ask: 1, skip: 2, deny: 3 } as const;
 
 function copyInput(input: Record<string, unknown>): Record<string, unknown> {
   try {
@@ -76,9 +71,16 @@ function intersect(a: ToolApprovalDecisionType[] | undefined, b: ToolApprovalDec
   return both.length > 0 ? both : ["reject"];
 }
 
+function foldRunStop(verdict: PreToolUseVerdict, result: PreToolUseResult): void {
+  if (result.cancelRun !== undefined) verdict.cancel ??= { reason: result.cancelRun };
+  if (result.preventContinuation === true) verdict.halt ??= { reason: result.stopReason ?? "halted by a PreToolUse hook" };
+  if (result.additionalContext !== undefined) verdict.additionalContext = [...verdict.additionalContext, result.additionalContext];
+}
+
 function fold(verdict: PreToolUseVerdict, result: PreToolUseResult): PreToolUseVerdict {
   const next: PreToolUseVerdict = { ...verdict };
   if (result.updatedInput !== undefined) next.input = result.updatedInput;
+  foldRunStop(next, result);
   const decision = result.decision;
   if (decision === undefined || SEVERITY[decision] < SEVERITY[verdict.decision]) return next;
   if (decision === "ask") {
@@ -86,6 +88,7 @@ function fold(verdict: PreToolUseVerdict, result: PreToolUseResult): PreToolUseV
     if (allowed !== undefined) next.allowedDecisions = allowed;
     const description = next.description ?? result.description ?? result.reason;
     if (description !== undefined) next.description = description;
+    if (result.expiresInMs !== undefined) next.expiresInMs = Math.min(result.expiresInMs, verdict.expiresInMs ?? Infinity);
   }
   if (SEVERITY[decision] > SEVERITY[verdict.decision]) {
     next.decision = decision;
@@ -96,9 +99,10 @@ function fold(verdict: PreToolUseVerdict, result: PreToolUseResult): PreToolUseV
 
 /**
  * Runs the PreToolUse hooks that match one call, in registration order, each under its own
- * bound, and folds their answers: `deny` > `ask` > `allow`; each `updatedInput` replaces the
- * input the next hook sees. A hook that throws, times out, is cancelled or answers off-contract
- * denies the call (fail closed) and stops the screening.
+ * bound, and folds their answers: `deny` > `skip` > `ask` > `allow`; each `updatedInput`
+ * replaces the input the next hook sees. A hook that throws, times out, is cancelled or
+ * answers off-contract denies the call (fail closed), stops the screening, and is reported
+ * to `onHookError`.
  *
  * @param start - The verdict before any hook ran (e.g. from `interruptOn`).
  */
@@ -122,15 +126,15 @@ export async function runPreToolUse(
         }),
       { timeoutMs: hook.timeoutMs, runSignal: request.runSignal, onRunAbort: "end" },
     );
-    let failure: PreToolUseVerdict["failure"];
+    let failure: NonNullable<PreToolUseVerdict["failure"]>;
     if (outcome.status === "answered") {
-      const parsed = resultSchema.safeParse(outcome.value ?? {});
-      if (parsed.success) {
-        verdict = fold(verdict, parsed.data as PreToolUseResult);
-        if (verdict.decision === "deny") return verdict;
+      const parsed = parseHookResult("PreToolUse", outcome.value);
+      if (parsed.ok) {
+        verdict = fold(verdict, (parsed.value ?? {}) as PreToolUseResult);
+        if (verdict.decision === "deny" || verdict.cancel !== undefined) return verdict;
         continue;
       }
-      failure = { kind: "invalid_result", message: describeFailure("invalid_result", hook.timeoutMs, parsed.error.issues[0]?.message ?? "") };
+      failure = { kind: "invalid_result", message: describeFailure("invalid_result", hook.timeoutMs, parsed.message) };
     } else if (outcome.status === "failed") {
       const detail = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
       failure = { kind: "error", message: describeFailure("error", hook.timeoutMs, detail) };
@@ -138,7 +142,12 @@ export async function runPreToolUse(
       const kind = outcome.status === "timed_out" ? "timeout" : "cancelled";
       failure = { kind, message: describeFailure(kind, hook.timeoutMs, "") };
     }
-    return { decision: "deny", input: verdict.input, reason: failure.message, failure };
+    reportHookError(request.onHookError, new Error(failure.message, { cause: outcome.status === "failed" ? outcome.error : undefined }), {
+      event: "PreToolUse",
+      toolName: request.toolName,
+      toolCallId: request.toolCallId,
+    });
+    return { ...verdict, decision: "deny", reason: failure.message, failure };
   }
   return verdict;
 }

@@ -8,11 +8,25 @@ export interface HookInvocationContext {
   threadId: string | undefined;
 }
 
+/** Fields a hook may return to stop the run after the current batch (every call still gets its result). */
+export interface RunStopFields {
+  /** Halt the run after this batch: the model is not called again. */
+  preventContinuation?: boolean;
+  /** Why the run halts; readable with `getHaltReason()`. */
+  stopReason?: string;
+  /**
+   * Cancel the whole run with this reason. From `PreToolUse` nothing of the batch runs and
+   * `invoke`/`resume` reject with `RUN_CANCELLED`; from a later event the batch's results are
+   * kept and the run stops (see `run()` / `resume()`).
+   */
+  cancelRun?: string;
+}
+
 /** Input of a `PreToolUse` hook: one tool call the model made. */
 export interface PreToolUseInput extends HookInvocationContext {
   event: "PreToolUse";
   toolName: string;
-  /** The arguments as they stand (after earlier hooks' `updatedInput`). Do not mutate. */
+  /** The arguments as they stand (after earlier hooks' `updatedInput`). A copy: mutating it changes nothing. */
   toolInput: Record<string, unknown>;
   toolCallId: string;
   /**
@@ -23,9 +37,13 @@ export interface PreToolUseInput extends HookInvocationContext {
 }
 
 /** What a `PreToolUse` hook may answer. Return `undefined` for "no opinion". */
-export interface PreToolUseResult {
-  decision?: "allow" | "deny" | "ask";
-  /** Why: shown to the model on `deny`, to the reviewer on `ask`. */
+export interface PreToolUseResult extends RunStopFields {
+  /**
+   * `allow`, `ask` (a person decides), `deny` (blocked, an error result), or `skip` (not run;
+   * `reason` becomes its successful result). Several hooks fold: `deny` > `skip` > `ask` > `allow`.
+   */
+  decision?: "allow" | "deny" | "ask" | "skip";
+  /** Why: shown to the model on `deny` and `skip`, to the reviewer on `ask`. */
   reason?: string;
   /** Replaces the whole tool input; later hooks see it, and the reviewer is shown it. */
   updatedInput?: Record<string, unknown>;
@@ -33,14 +51,97 @@ export interface PreToolUseResult {
   allowedDecisions?: ToolApprovalDecisionType[];
   /** On `ask`: text shown to the reviewer (defaults to `reason`). */
   description?: string;
+  /** Text the model sees with this call's result. */
+  additionalContext?: string;
+  /** On `ask`: the approval expires this many ms after the batch was proposed. */
+  expiresInMs?: number;
+}
+
+/** Input of a `PostToolUse` hook: a tool that really ran and returned. */
+export interface PostToolUseInput extends HookInvocationContext {
+  event: "PostToolUse";
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  toolCallId: string;
+  /** The result the model would see (the `ToolMessage` content as text). */
+  toolOutput: string;
+}
+
+/** What a `PostToolUse` hook may answer. */
+export interface PostToolUseResult extends RunStopFields {
+  /** Replaces the result the model sees. */
+  updatedOutput?: string;
+  /** Text the model sees with the result. */
+  additionalContext?: string;
+}
+
+/** Input of a `PostToolUseFailure` hook: a tool that ran and threw. */
+export interface PostToolUseFailureInput extends HookInvocationContext {
+  event: "PostToolUseFailure";
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  toolCallId: string;
+  /** The error the tool threw, as text. */
+  error: string;
+}
+
+/** What a `PostToolUseFailure` hook may answer. */
+export interface PostToolUseFailureResult {
+  additionalContext?: string;
+  cancelRun?: string;
+}
+
+/** How one call of a batch ended. */
+export interface ToolBatchEntry {
+  toolCallId: string;
+  toolName: string;
+  /** The arguments it ran (or would have run) with. */
+  input: Record<string, unknown>;
+  /** `respond` and `skip` count as success; `reject` and `deny` as error. */
+  status: "success" | "error";
+  /** What the model sees. */
+  output: string;
+  /** `allow` for calls no one had to decide about. */
+  decision: ToolApprovalDecisionType | "allow" | "deny" | "skip";
+}
+
+/** Input of a `PostToolBatch` hook: every call of the batch, in the model's order. */
+export interface PostToolBatchInput extends HookInvocationContext {
+  event: "PostToolBatch";
+  entries: ToolBatchEntry[];
+}
+
+/** Where a refusal came from. */
+export type DenialSource =
+  | "reviewer"
+  | "policy"
+  | "policy_failure"
+  | "hitl_disabled"
+  | "changed_after_review"
+  | "expired"
+  | "unreviewable";
+
+/** Input of a `PermissionDenied` hook: a call that did not run. */
+export interface PermissionDeniedInput extends HookInvocationContext {
+  event: "PermissionDenied";
+  toolName: string;
+  toolInput: Record<string, unknown>;
+  toolCallId: string;
+  reason: string;
+  source: DenialSource;
 }
 
 /**
- * The hook events and, for each, what a hook receives and may return. Later events
- * extend this map; the registry is written against it.
+ * The hook events and, for each, what a hook receives and may return. `PreToolUse` is a
+ * decision seat (failure denies the call); every other event is an observer seat (failure is
+ * reported to `onHookError` and changes nothing).
  */
 export interface HookEventMap {
   PreToolUse: { input: PreToolUseInput; result: PreToolUseResult };
+  PostToolUse: { input: PostToolUseInput; result: PostToolUseResult };
+  PostToolUseFailure: { input: PostToolUseFailureInput; result: PostToolUseFailureResult };
+  PostToolBatch: { input: PostToolBatchInput; result: void };
+  PermissionDenied: { input: PermissionDeniedInput; result: void };
 }
 
 /** Name of a hook event. */
@@ -56,8 +157,19 @@ export type HookMatcher = string | RegExp;
 
 /** One registration: a matcher, its hooks, and their time bound. */
 export interface HookRegistration<E extends HookEvent> {
+  /** Tool names it applies to. For `PostToolBatch`: runs when any call of the batch matches. */
   matcher?: HookMatcher;
   hooks: Array<HookCallback<E>>;
   /** Bound for each hook invocation, in ms. Default: 600 000. `0` expires every invocation at once. */
   timeoutMs?: number;
 }
+
+/** Where an observer's failure is reported. */
+export interface HookErrorContext {
+  event: HookEvent;
+  toolName: string | undefined;
+  toolCallId: string | undefined;
+}
+
+/** Receives every failure of an observer hook (and every refused PreToolUse answer). Must not throw; if it does, it is ignored. */
+export type HookErrorHandler = (error: unknown, context: HookErrorContext) => void;

@@ -3,9 +3,10 @@ import { Command } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
 import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta, type Reviewer } from "../decisions/resume-envelope.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
-import type { AskUserQuestionResolution, HumanInterruptPayload, RunInterruptResult, ToolApprovalDecision, ToolApprovalDecisionMap } from "../payload/types.js";
+import type { AskUserQuestionResolution, HumanInterruptPayload, ToolApprovalDecision, ToolApprovalDecisionMap } from "../payload/types.js";
 import { threadIdOf, type HitlGraph } from "./graph-types.js";
 import { readPendingInterrupts, type PendingInterrupt } from "./get-interrupt.js";
+import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { providesThreadLock, withInProcessThreadLock } from "./thread-lock.js";
 import { validateResumeValue } from "./validate-resume-value.js";
 
@@ -31,15 +32,8 @@ export type GraphValues<G extends HitlGraph> = Awaited<ReturnType<G["invoke"]>> 
     : V
   : never;
 
-/** What a resume returns. */
-export interface ResumeResult<TValues = Record<string, unknown>> {
-  /** The graph's values when the run stopped (finished or paused again). */
-  values: TValues;
-  /** The next pending human interrupt, when the run paused again. */
-  interrupt?: RunInterruptResult;
-  /** Every interrupt pending when the run stopped. */
-  interrupts: RunInterruptResult[];
-}
+/** What a resume returns: the run's values, the next pending interrupt, or why a hook halted it. */
+export type ResumeResult<TValues = Record<string, unknown>> = RunOutcome<TValues>;
 
 function requireThreadId(config: RunnableConfig): string {
   const threadId = threadIdOf(config);
@@ -108,14 +102,6 @@ function toolLookupFor(graph: HitlGraph, nodeName: string, fallback: ToolLookup 
   return fallback ?? (() => undefined);
 }
 
-function splitResult(result: unknown, threadId: string): { values: Record<string, unknown>; interrupts: RunInterruptResult[] } {
-  const { __interrupt__: raised, ...values } = (result ?? {}) as Record<string, unknown> & { __interrupt__?: Array<{ id?: string; value?: unknown }> };
-  const interrupts = (raised ?? [])
-    .filter((entry) => typeof entry.id === "string")
-    .map((entry) => ({ interruptId: entry.id as string, threadId, payload: entry.value as HumanInterruptPayload }));
-  return { values, interrupts };
-}
-
 /**
  * Resumes a paused thread with a person's answer. Under a per-thread lock it checks that
  * the interrupt is still pending, validates `value` against its payload (edits against the
@@ -126,8 +112,8 @@ function splitResult(result: unknown, threadId: string): { values: Record<string
  * @param config - `{ configurable: { thread_id } }`, plus any run options.
  * @param value - Decisions (array in `action_requests` order, or a map by `tool_call_id`) or `{ answer }`.
  * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`.
- * @returns `{ values, interrupt?, interrupts }`.
- * @throws {HITLError} `NO_PENDING_INTERRUPT`, `INTERRUPT_ALREADY_RESOLVED`, `INTERRUPT_MISMATCH`,
+ * @returns `{ values, interrupt?, interrupts, halted? }`.
+ * @throws {HITLError} `RUN_CANCELLED` when a hook cancelled the run, `NO_PENDING_INTERRUPT`, `INTERRUPT_ALREADY_RESOLVED`, `INTERRUPT_MISMATCH`,
  * `INVALID_DECISION`, `INVALID_EDIT`, `INVALID_ANSWER`, `INVALID_OPTIONS`, `UNSUPPORTED_INTERRUPT`.
  * @example
  * ```ts
@@ -158,13 +144,8 @@ export async function resume<G extends HitlGraph, TValues = GraphValues<G>>(
       ...(options.comment === undefined ? {} : { comment: options.comment }),
       ...(checked.digests === undefined ? {} : { digests: checked.digests }),
     };
-    const result: unknown = await graph.invoke(
-      new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } }),
-      config,
-    );
-    const { values, interrupts } = splitResult(result, threadId);
-    const [next] = interrupts;
-    return { values: values as TValues, interrupts, ...(next === undefined ? {} : { interrupt: next }) };
+    const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
+    return invokeAndSettle<TValues>(graph, command, config, threadId);
   };
   if (providesThreadLock(saver)) return saver.withThreadLock(threadId, work);
   return withInProcessThreadLock(saver, threadId, work);

@@ -17,8 +17,12 @@ export interface ApprovalReview {
   meta: ResumeMeta | undefined;
 }
 
-/** One `tool_approval` payload for every `ask` of the batch, in the model's order. */
-export function buildApprovalPayload(asks: readonly AskScreening[]): ToolApprovalInterruptPayload {
+/**
+ * One `tool_approval` payload for every `ask` of the batch, in the model's order. When any
+ * ask is bounded, the payload carries the earliest deadline, counted from `proposedAt`.
+ */
+export function buildApprovalPayload(asks: readonly AskScreening[], proposedAt: number): ToolApprovalInterruptPayload {
+  const bounds = asks.flatMap((ask) => (ask.expiresInMs === undefined ? [] : [ask.expiresInMs]));
   return {
     type: "tool_approval",
     action_requests: asks.map((ask) => ({
@@ -33,6 +37,7 @@ export function buildApprovalPayload(asks: readonly AskScreening[]): ToolApprova
       tool_call_id: ask.call.id ?? "",
       allowed_decisions: [...ask.allowedDecisions],
     })),
+    ...(bounds.length === 0 ? {} : { expires_at: new Date(proposedAt + Math.min(...bounds)).toISOString() }),
   };
 }
 

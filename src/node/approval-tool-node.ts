@@ -1,30 +1,36 @@
 import type { ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
-import type { DynamicTool, StructuredToolInterface } from "@langchain/core/tools";
 import type { RunnableToolLike } from "@langchain/core/runnables";
+import type { DynamicTool, StructuredToolInterface } from "@langchain/core/tools";
 import type { Command, LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
-import { reviewApprovals, buildApprovalPayload, type ApprovalReview } from "./approval-review.js";
+import { HITLError } from "../errors/hitl-error.js";
+import { runObservers, type ObserverContext } from "../hooks/observers.js";
+import { buildApprovalPayload, reviewApprovals, type ApprovalReview } from "./approval-review.js";
 import { combineOutputs } from "./combine-outputs.js";
 import { CompletedCalls } from "./completed-calls.js";
+import { finishCall, type FinishedCall } from "./finish-call.js";
 import { resolveNodeOptions, type ApprovalToolNodeOptions, type ResolvedNodeOptions } from "./options.js";
 import { planOutcomes, type Outcome } from "./plan-outcomes.js";
+import { requestStop } from "./run-stop.js";
 import { screenCall, type Screening, type ScreeningContext } from "./screen-call.js";
-import { assertCanPause, readTaskContext, type TaskContext } from "./task-context.js";
+import { assertCanPause, proposedAtMs, readTaskContext, type TaskContext } from "./task-context.js";
 import { readToolBatch } from "./tool-batch.js";
-import { blockedMessage, respondMessage, withHitlRecord } from "./tool-messages.js";
+import { answerMessage, blockedMessage, withHitlRecord } from "./tool-messages.js";
 
 /** A tool an `ApprovalToolNode` can run: anything LangGraph's `ToolNode` accepts. */
 export type ApprovalNodeTool = StructuredToolInterface | DynamicTool | RunnableToolLike;
+
+type AskScreening = Extract<Screening, { kind: "ask" }>;
 
 /**
  * A drop-in `ToolNode` that puts a person in the loop. Every tool call of the model's last
  * message is screened through `interruptOn` and the `PreToolUse` hooks; all calls that need
  * approval go into ONE `tool_approval` interrupt, and no tool of the batch runs until the
  * decisions are in. On resume it applies them — `approve`, `edit` (re-screened), `reject`,
- * `respond` — runs each allowed or approved tool exactly once, and answers every call with
- * exactly one `ToolMessage`, in the model's order.
+ * `respond` — runs each allowed or approved tool exactly once, runs the observer hooks, and
+ * answers every call with exactly one `ToolMessage`, in the model's order.
  *
  * LangGraph re-runs the node from its first line on every resume, so hooks run again: they
  * must be deterministic and free of side effects. A decision only applies to the exact
@@ -51,13 +57,13 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
 
   /**
    * @param tools - The tools, as for `ToolNode`.
-   * @param options - `ToolNode` options plus `hooks`, `humanInTheLoop` and `interruptOn`.
+   * @param options - `ToolNode` options plus `hooks`, `humanInTheLoop`, `interruptOn` and `onHookError`.
    * @throws {HITLError} `INVALID_OPTIONS` when an option is malformed or `interruptOn` names an unknown tool.
    */
   constructor(tools: ApprovalNodeTool[], options?: ApprovalToolNodeOptions) {
     const toolNames = tools.map((tool) => tool.name);
     const resolved = resolveNodeOptions(options, toolNames);
-    const { hooks: _hooks, humanInTheLoop: _hitl, interruptOn: _interruptOn, ...toolNodeOptions } = options ?? {};
+    const { hooks: _hooks, humanInTheLoop: _hitl, interruptOn: _interruptOn, onHookError: _onHookError, ...toolNodeOptions } = options ?? {};
     super(tools, toolNodeOptions);
     this.#options = resolved;
     this.#toolNames = new Set(toolNames);
@@ -81,32 +87,38 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
       hooks: this.#options.hooks,
       threadId: task.threadId,
       runSignal: config.signal,
+      onHookError: this.#options.onHookError,
       hitlEnabled: this.#options.hitlEnabled,
     };
     const screenings = await Promise.all(batch.calls.map((call) => screenCall(call, context)));
+    throwIfCancelled(screenings, task);
     const review = await this.#review(screenings, task);
     const outcomes = await planOutcomes(screenings, review, context);
     const keys = outcomes.map((outcome) => completionKey(task, outcome.call));
-    const outputs = await Promise.all(outcomes.map((outcome, index) => this.#settle(outcome, config, batch.state, keys[index])));
+    const settled = await Promise.all(outcomes.map((outcome, index) => this.#settle(outcome, config, batch.state, keys[index])));
+    const observers: ObserverContext = { registry: this.#options.hooks, runSignal: config.signal, threadId: task.threadId, onHookError: this.#options.onHookError };
+    const finished = await Promise.all(outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, observers)));
+    await reportBatch(finished, observers);
     this.#completed.forget(keys.filter((key): key is string => key !== undefined));
-    return combineOutputs(outputs, batch.inputIsMessageList) as T;
+    const stops = finished.flatMap((call) => call.stops);
+    const stop = stops.find((candidate) => candidate.kind === "cancel") ?? stops[0];
+    if (stop !== undefined) requestStop(config, stop);
+    return combineOutputs(finished.map((call) => call.output), batch.inputIsMessageList) as T;
   }
 
   async #review(screenings: readonly Screening[], task: TaskContext): Promise<ApprovalReview | undefined> {
     if (!this.#options.hitlEnabled) return undefined;
-    const asks = screenings.filter(
-      (screening): screening is Extract<Screening, { kind: "ask" }> => screening.kind === "ask" && (screening.call.id ?? "") !== "",
-    );
+    const asks = screenings.filter((screening): screening is AskScreening => screening.kind === "ask" && (screening.call.id ?? "") !== "");
     if (asks.length === 0) return undefined;
-    return reviewApprovals(buildApprovalPayload(asks), this.findTool, task);
+    return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(task) ?? Date.now()), this.findTool, task);
   }
 
   async #settle(outcome: Outcome, config: LangGraphRunnableConfig, state: unknown, key: string | undefined): Promise<ToolMessage | Command> {
     switch (outcome.kind) {
       case "blocked":
         return blockedMessage(outcome.call, outcome.source, outcome.record);
-      case "respond":
-        return respondMessage(outcome.call, outcome.text, outcome.record);
+      case "answer":
+        return answerMessage(outcome.call, outcome.text, outcome.record);
       case "run": {
         const earlier = key === undefined ? undefined : this.#completed.get(key);
         if (earlier !== undefined) return earlier;
@@ -118,6 +130,22 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
       }
     }
   }
+}
+
+/** A PreToolUse `cancelRun` stops the run before anything of the batch runs. */
+function throwIfCancelled(screenings: readonly Screening[], task: TaskContext): void {
+  const cancelled = screenings.find((screening) => screening.notes.cancel !== undefined);
+  if (cancelled?.notes.cancel === undefined) return;
+  throw new HITLError("RUN_CANCELLED", `The run was cancelled by a PreToolUse hook: ${cancelled.notes.cancel.reason}`, {
+    ...(task.threadId === undefined ? {} : { threadId: task.threadId }),
+    details: [{ toolCallId: cancelled.call.id ?? "", message: cancelled.notes.cancel.reason }],
+  });
+}
+
+async function reportBatch(finished: readonly FinishedCall[], observers: ObserverContext): Promise<void> {
+  if (finished.length === 0) return;
+  const entries = finished.map((call) => call.entry);
+  await runObservers("PostToolBatch", [...new Set(entries.map((entry) => entry.toolName))], () => ({ entries }), observers);
 }
 
 /** Identifies one call of one task attempt series: same thread, same checkpoint, same task. */

@@ -3,6 +3,9 @@ import { z } from "zod";
 import { DECISION_TYPES } from "../decisions/decision-schema.js";
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 import type { HookRegistry } from "../hooks/hook-registry.js";
+import { warnHookError } from "../hooks/report-hook-error.js";
+import { MAX_TIMEOUT_MS } from "../hooks/time-bound.js";
+import type { HookErrorHandler } from "../hooks/types.js";
 import type { HumanInTheLoopConfig, ToolApprovalDecisionType } from "../payload/types.js";
 
 /** Per-tool approval settings of `interruptOn`. */
@@ -11,6 +14,8 @@ export interface InterruptOnConfig {
   allowedDecisions?: ToolApprovalDecisionType[];
   /** Text shown to the reviewer. */
   description?: string;
+  /** The approval expires this many ms after the batch was proposed; late decisions are then not applied. */
+  expiresInMs?: number;
 }
 
 /** Options of {@link ApprovalToolNode}: everything `ToolNode` takes, plus the approval layer. */
@@ -24,11 +29,14 @@ export interface ApprovalToolNodeOptions extends ToolNodeOptions {
    * its settings; `false` or absent has no opinion. Keys must be names of the node's tools.
    */
   interruptOn?: Record<string, boolean | InterruptOnConfig>;
+  /** Receives every hook failure (observers abandoned, PreToolUse refusals). Default: `console.warn`. */
+  onHookError?: HookErrorHandler;
 }
 
 /** Options after validation, in the form the node reads. */
 export interface ResolvedNodeOptions {
   hooks: HookRegistry | undefined;
+  onHookError: HookErrorHandler;
   hitlEnabled: boolean;
   interruptOn: Map<string, Required<Pick<InterruptOnConfig, "allowedDecisions">> & InterruptOnConfig>;
 }
@@ -39,6 +47,7 @@ const interruptOnEntry = z.union([
   z.strictObject({
     allowedDecisions: z.array(decisionType).min(1).optional(),
     description: z.string().optional(),
+    expiresInMs: z.number().finite().positive().max(MAX_TIMEOUT_MS * 1000).optional(),
   }),
 ]);
 const optionsSchema = z.strictObject({
@@ -50,6 +59,7 @@ const optionsSchema = z.strictObject({
   }).optional(),
   humanInTheLoop: z.strictObject({ enabled: z.boolean().optional() }).optional(),
   interruptOn: z.record(z.string(), interruptOnEntry).optional(),
+  onHookError: z.custom<HookErrorHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
 });
 
 function refuse(details: HITLErrorDetail[]): never {
@@ -74,7 +84,7 @@ export function resolveNodeOptions(options: unknown, toolNames: readonly string[
       })),
     );
   }
-  const { hooks, humanInTheLoop, interruptOn = {} } = parsed.data;
+  const { hooks, humanInTheLoop, interruptOn = {}, onHookError } = parsed.data;
   const unknownTools = Object.keys(interruptOn).filter((name) => !toolNames.includes(name));
   if (unknownTools.length > 0) {
     refuse(
@@ -93,7 +103,8 @@ export function resolveNodeOptions(options: unknown, toolNames: readonly string[
     resolved.set(name, {
       allowedDecisions: settings.allowedDecisions ?? [...DECISION_TYPES],
       ...(settings.description === undefined ? {} : { description: settings.description }),
+      ...(settings.expiresInMs === undefined ? {} : { expiresInMs: settings.expiresInMs }),
     });
   }
-  return { hooks, hitlEnabled: humanInTheLoop?.enabled ?? true, interruptOn: resolved };
+  return { hooks, onHookError: onHookError ?? warnHookError, hitlEnabled: humanInTheLoop?.enabled ?? true, interruptOn: resolved };
 }

@@ -1,61 +1,92 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { requestDigest } from "../payload/digest.js";
 import type { ApprovalReview } from "./approval-review.js";
-import { screenEdit, type Screening, type ScreeningContext } from "./screen-call.js";
+import { screenEdit, type Screening, type ScreeningContext, type ScreeningNotes } from "./screen-call.js";
 import type { HitlRecord, OutcomeSource } from "./tool-messages.js";
+
+interface OutcomeBase {
+  /** The call, with the arguments it runs (or would have run) with. */
+  call: ToolCall;
+  notes: ScreeningNotes;
+}
 
 /** What happens to one call, decided before any tool runs. */
 export type Outcome =
-  | { kind: "run"; call: ToolCall; record?: HitlRecord }
-  | { kind: "blocked"; call: ToolCall; source: OutcomeSource; record: HitlRecord }
-  | { kind: "respond"; call: ToolCall; text: string; record: HitlRecord };
+  | (OutcomeBase & { kind: "run"; record?: HitlRecord })
+  | (OutcomeBase & { kind: "blocked"; source: OutcomeSource; record: HitlRecord })
+  | (OutcomeBase & { kind: "answer"; text: string; record: HitlRecord });
 
-function blocked(call: ToolCall, source: OutcomeSource, reason: string | undefined, extra: Partial<HitlRecord> = {}): Outcome {
+type Known = Exclude<Screening, { kind: "unknown_tool" }>;
+
+function blocked(call: ToolCall, notes: ScreeningNotes, source: OutcomeSource, reason: string | undefined, extra: Partial<HitlRecord> = {}): Outcome {
   const decision = source === "reviewer" || source === "expired" ? "reject" : "deny";
-  return { kind: "blocked", call, source, record: { decision, source, ...(reason === undefined ? {} : { reason }), ...extra } };
+  return { kind: "blocked", call, notes, source, record: { decision, source, ...(reason === undefined ? {} : { reason }), ...extra } };
 }
 
 function withArgs(call: ToolCall, args: Record<string, unknown>): ToolCall {
   return { ...call, args };
 }
 
-/** Decides the outcome of a reviewed call from the person's decision. */
-async function reviewedOutcome(
-  screening: Exclude<Screening, { kind: "unknown_tool" }>,
-  review: ApprovalReview,
-  context: ScreeningContext,
-): Promise<Outcome> {
-  const { call } = screening;
-  const id = call.id ?? "";
-  const request = review.reviewed.action_requests.find((candidate) => candidate.tool_call_id === id);
-  const decision = review.decisions.get(id);
+function auditOf(review: ApprovalReview): Partial<HitlRecord> {
   const meta = review.meta;
-  const audit: Partial<HitlRecord> = {
+  return {
     ...(meta?.reviewer === undefined ? {} : { reviewer: meta.reviewer }),
     ...(meta?.comment === undefined ? {} : { comment: meta.comment }),
     decidedAt: meta?.decidedAt ?? new Date().toISOString(),
   };
-  if (request === undefined || decision === undefined) return blocked(call, "changed_after_review", undefined, audit);
-  const reviewedDigest = requestDigest(request.name, request.arguments);
-  const boundDigest = meta?.digests?.[id];
-  if (requestDigest(call.name, screening.args) !== reviewedDigest || (boundDigest !== undefined && boundDigest !== reviewedDigest)) {
-    return blocked(call, "changed_after_review", "the arguments differ from the ones the reviewer saw", audit);
+}
+
+/** Decides the outcome of a reviewed call from the person's decision. */
+async function reviewedOutcome(screening: Known, review: ApprovalReview, context: ScreeningContext, now: number): Promise<Outcome> {
+  const { notes } = screening;
+  const call = withArgs(screening.call, screening.args);
+  const id = call.id ?? "";
+  const request = review.reviewed.action_requests.find((candidate) => candidate.tool_call_id === id);
+  const decision = review.decisions.get(id);
+  const audit = auditOf(review);
+  if (request === undefined || decision === undefined) return blocked(call, notes, "changed_after_review", undefined, audit);
+  const expiresAt = review.reviewed.expires_at === undefined ? undefined : Date.parse(review.reviewed.expires_at);
+  if (expiresAt !== undefined && now > expiresAt) {
+    return blocked(call, notes, "expired", `approval expired at ${review.reviewed.expires_at}`, audit);
   }
-  if (screening.kind === "deny") return blocked(call, screening.failed ? "policy_failure" : "policy", screening.reason, audit);
+  const reviewedDigest = requestDigest(request.name, request.arguments);
+  const boundDigest = review.meta?.digests?.[id];
+  if (requestDigest(call.name, screening.args) !== reviewedDigest || (boundDigest !== undefined && boundDigest !== reviewedDigest)) {
+    return blocked(call, notes, "changed_after_review", "the arguments differ from the ones the reviewer saw", audit);
+  }
+  if (screening.kind === "deny") return blocked(call, notes, screening.failed ? "policy_failure" : "policy", screening.reason, audit);
   switch (decision.type) {
     case "approve":
-      return { kind: "run", call: withArgs(call, request.arguments), record: { decision: "approve", source: "reviewer", ...audit } };
+      return { kind: "run", call: withArgs(call, request.arguments), notes, record: { decision: "approve", source: "reviewer", ...audit } };
     case "reject":
-      return blocked(call, "reviewer", decision.reason ?? "rejected by the reviewer", audit);
+      return blocked(call, notes, "reviewer", decision.reason ?? "rejected by the reviewer", audit);
     case "respond":
-      return { kind: "respond", call, text: decision.responseText, record: { decision: "respond", source: "reviewer", ...audit } };
+      return { kind: "answer", call, notes, text: decision.responseText, record: { decision: "respond", source: "reviewer", ...audit } };
     case "edit": {
-      const refused = await screenEdit(call, decision.updatedInput, context);
+      const edited = withArgs(call, decision.updatedInput);
+      const refused = await screenEdit(edited, decision.updatedInput, context);
       if (refused !== undefined) {
-        return blocked(call, refused.failed ? "policy_failure" : "policy", refused.reason, { ...audit, decision: "deny" });
+        return blocked(edited, notes, refused.failed ? "policy_failure" : "policy", refused.reason, { ...audit, decision: "deny" });
       }
-      return { kind: "run", call: withArgs(call, decision.updatedInput), record: { decision: "edit", source: "reviewer", ...audit } };
+      return { kind: "run", call: edited, notes, record: { decision: "edit", source: "reviewer", ...audit } };
     }
+  }
+}
+
+function unreviewedOutcome(screening: Known, hitlEnabled: boolean): Outcome {
+  const { notes } = screening;
+  const call = withArgs(screening.call, screening.args);
+  switch (screening.kind) {
+    case "allow":
+      return { kind: "run", call, notes };
+    case "deny":
+      return blocked(call, notes, screening.failed ? "policy_failure" : "policy", screening.reason);
+    case "skip":
+      return { kind: "answer", call, notes, text: screening.reason, record: { decision: "skip", source: "policy", reason: screening.reason } };
+    case "ask":
+      if (!hitlEnabled) return blocked(call, notes, "hitl_disabled", screening.description);
+      if (call.id == null || call.id === "") return blocked(call, notes, "unreviewable", undefined);
+      return blocked(call, notes, "changed_after_review", "the call needed approval only after the review was made");
   }
 }
 
@@ -68,22 +99,13 @@ export async function planOutcomes(
   review: ApprovalReview | undefined,
   context: ScreeningContext & { hitlEnabled: boolean },
 ): Promise<Outcome[]> {
+  const now = Date.now();
   return Promise.all(
     screenings.map(async (screening): Promise<Outcome> => {
-      const { call } = screening;
-      if (screening.kind === "unknown_tool") return { kind: "run", call };
-      const wasReviewed = review?.reviewed.action_requests.some((request) => request.tool_call_id === call.id) === true;
-      if (wasReviewed && review !== undefined) return reviewedOutcome(screening, review, context);
-      switch (screening.kind) {
-        case "allow":
-          return { kind: "run", call: withArgs(call, screening.args) };
-        case "deny":
-          return blocked(call, screening.failed ? "policy_failure" : "policy", screening.reason);
-        case "ask":
-          if (!context.hitlEnabled) return blocked(call, "hitl_disabled", screening.description);
-          if (call.id == null || call.id === "") return blocked(call, "unreviewable", undefined);
-          return blocked(call, "changed_after_review", "the call needed approval only after the review was made");
-      }
+      if (screening.kind === "unknown_tool") return { kind: "run", call: screening.call, notes: screening.notes };
+      const wasReviewed = review?.reviewed.action_requests.some((request) => request.tool_call_id === screening.call.id) === true;
+      if (wasReviewed && review !== undefined) return reviewedOutcome(screening, review, context, now);
+      return unreviewedOutcome(screening, context.hitlEnabled);
     }),
   );
 }

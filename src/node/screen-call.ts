@@ -1,21 +1,32 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { HookRegistry } from "../hooks/hook-registry.js";
 import { runPreToolUse, type PreToolUseVerdict } from "../hooks/pre-tool-use.js";
+import type { HookErrorHandler } from "../hooks/types.js";
 import { canonicalJson } from "../payload/digest.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
 import type { ResolvedNodeOptions } from "./options.js";
 
+/** What PreToolUse said besides the decision: context for the model and requests to stop. */
+export interface ScreeningNotes {
+  additionalContext: string[];
+  halt?: { reason: string };
+  cancel?: { reason: string };
+}
+
 /** What screening decided about one call before any person was asked. */
 export type Screening =
-  | { kind: "unknown_tool"; call: ToolCall }
-  | { kind: "allow"; call: ToolCall; args: Record<string, unknown> }
-  | { kind: "deny"; call: ToolCall; args: Record<string, unknown>; reason: string; failed: boolean }
+  | { kind: "unknown_tool"; call: ToolCall; notes: ScreeningNotes }
+  | { kind: "allow"; call: ToolCall; args: Record<string, unknown>; notes: ScreeningNotes }
+  | { kind: "deny"; call: ToolCall; args: Record<string, unknown>; reason: string; failed: boolean; notes: ScreeningNotes }
+  | { kind: "skip"; call: ToolCall; args: Record<string, unknown>; reason: string; notes: ScreeningNotes }
   | {
       kind: "ask";
       call: ToolCall;
       args: Record<string, unknown>;
       description?: string;
       allowedDecisions: ToolApprovalDecisionType[];
+      expiresInMs?: number;
+      notes: ScreeningNotes;
     };
 
 /** Everything screening needs besides the call. */
@@ -25,17 +36,40 @@ export interface ScreeningContext {
   hooks: HookRegistry | undefined;
   threadId: string | undefined;
   runSignal: AbortSignal | undefined;
+  onHookError: HookErrorHandler;
 }
 
 function startingVerdict(call: ToolCall, context: ScreeningContext): PreToolUseVerdict {
   const input = (call.args ?? {}) as Record<string, unknown>;
   const declared = context.interruptOn.get(call.name);
-  if (declared === undefined) return { decision: "allow", input };
+  if (declared === undefined) return { decision: "allow", input, additionalContext: [] };
   return {
     decision: "ask",
     input,
+    additionalContext: [],
     allowedDecisions: [...declared.allowedDecisions],
     ...(declared.description === undefined ? {} : { description: declared.description }),
+    ...(declared.expiresInMs === undefined ? {} : { expiresInMs: declared.expiresInMs }),
+  };
+}
+
+function notesOf(verdict: PreToolUseVerdict): ScreeningNotes {
+  return {
+    additionalContext: verdict.additionalContext,
+    ...(verdict.halt === undefined ? {} : { halt: verdict.halt }),
+    ...(verdict.cancel === undefined ? {} : { cancel: verdict.cancel }),
+  };
+}
+
+function request(call: ToolCall, args: Record<string, unknown>, context: ScreeningContext, reviewed: boolean) {
+  return {
+    toolName: call.name,
+    toolInput: args,
+    toolCallId: call.id ?? "",
+    threadId: context.threadId,
+    runSignal: context.runSignal,
+    onHookError: context.onHookError,
+    reviewed,
   };
 }
 
@@ -45,30 +79,17 @@ function startingVerdict(call: ToolCall, context: ScreeningContext): PreToolUseV
  * own "not found" error.
  */
 export async function screenCall(call: ToolCall, context: ScreeningContext): Promise<Screening> {
-  if (!context.toolNames.has(call.name)) return { kind: "unknown_tool", call };
-  const verdict = await runPreToolUse(
-    context.hooks,
-    {
-      toolName: call.name,
-      toolInput: (call.args ?? {}) as Record<string, unknown>,
-      toolCallId: call.id ?? "",
-      threadId: context.threadId,
-      runSignal: context.runSignal,
-      reviewed: false,
-    },
-    startingVerdict(call, context),
-  );
+  if (!context.toolNames.has(call.name)) return { kind: "unknown_tool", call, notes: { additionalContext: [] } };
+  const args = (call.args ?? {}) as Record<string, unknown>;
+  const verdict = await runPreToolUse(context.hooks, request(call, args, context, false), startingVerdict(call, context));
+  const notes = notesOf(verdict);
   switch (verdict.decision) {
     case "allow":
-      return { kind: "allow", call, args: verdict.input };
+      return { kind: "allow", call, args: verdict.input, notes };
     case "deny":
-      return {
-        kind: "deny",
-        call,
-        args: verdict.input,
-        reason: verdict.reason ?? "denied by policy",
-        failed: verdict.failure !== undefined,
-      };
+      return { kind: "deny", call, args: verdict.input, reason: verdict.reason ?? "denied by policy", failed: verdict.failure !== undefined, notes };
+    case "skip":
+      return { kind: "skip", call, args: verdict.input, reason: verdict.reason ?? "skipped by policy", notes };
     case "ask": {
       const description = verdict.description ?? verdict.reason;
       return {
@@ -76,15 +97,17 @@ export async function screenCall(call: ToolCall, context: ScreeningContext): Pro
         call,
         args: verdict.input,
         allowedDecisions: verdict.allowedDecisions ?? ["approve", "edit", "reject", "respond"],
+        notes,
         ...(description === undefined ? {} : { description }),
+        ...(verdict.expiresInMs === undefined ? {} : { expiresInMs: verdict.expiresInMs }),
       };
     }
   }
 }
 
 /**
- * Screens arguments a reviewer wrote. `ask` is moot (the reviewer decided); a `deny`, a
- * failing hook, or a hook that rewrites the reviewer's arguments blocks the call.
+ * Screens arguments a reviewer wrote. `ask` is moot (the reviewer decided); a `deny` or
+ * `skip`, a failing hook, or a hook that rewrites the reviewer's arguments blocks the call.
  *
  * @returns `undefined` when the edit may run, else why it may not.
  */
@@ -93,12 +116,10 @@ export async function screenEdit(
   args: Record<string, unknown>,
   context: ScreeningContext,
 ): Promise<{ reason: string; failed: boolean } | undefined> {
-  const verdict = await runPreToolUse(
-    context.hooks,
-    { toolName: call.name, toolInput: args, toolCallId: call.id ?? "", threadId: context.threadId, runSignal: context.runSignal, reviewed: true },
-    { decision: "allow", input: args },
-  );
-  if (verdict.decision === "deny") return { reason: verdict.reason ?? "denied by policy", failed: verdict.failure !== undefined };
+  const verdict = await runPreToolUse(context.hooks, request(call, args, context, true), { decision: "allow", input: args, additionalContext: [] });
+  if (verdict.decision === "deny" || verdict.decision === "skip") {
+    return { reason: verdict.reason ?? "denied by policy", failed: verdict.failure !== undefined };
+  }
   if (verdict.input !== args && canonicalJson(verdict.input) !== canonicalJson(args)) {
     return { reason: "a policy hook rewrote the arguments the reviewer approved", failed: false };
   }

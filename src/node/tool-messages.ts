@@ -19,7 +19,7 @@ export type OutcomeSource =
  * carry none.
  */
 export interface HitlRecord {
-  decision: ToolApprovalDecisionType | "deny";
+  decision: ToolApprovalDecisionType | "deny" | "skip";
   source: OutcomeSource;
   reason?: string;
   reviewer?: Reviewer;
@@ -54,8 +54,8 @@ export function blockedMessage(call: ToolCall, source: OutcomeSource, record: Hi
   });
 }
 
-/** A successful `ToolMessage` carrying the reviewer's hand-written result. */
-export function respondMessage(call: ToolCall, responseText: string, record: HitlRecord): ToolMessage {
+/** A successful `ToolMessage` carrying a result no tool produced (a reviewer's `respond`, a policy `skip`). */
+export function answerMessage(call: ToolCall, responseText: string, record: HitlRecord): ToolMessage {
   return new ToolMessage({
     status: "success",
     name: call.name,

@@ -12,6 +12,8 @@ describe("ApprovalToolNode options are checked at construction", () => {
     ["hooks that are not a HookRegistry", { hooks: [() => undefined] }, ["hooks"]],
     ["a non-boolean humanInTheLoop.enabled", { humanInTheLoop: { enabled: "yes" } }, ["humanInTheLoop", "enabled"]],
     ["an unknown option", { interuptOn: {} }, []],
+    ["an onHookError that is not a function", { onHookError: "console" }, ["onHookError"]],
+    ["a non-positive expiresInMs", { interruptOn: { delete_file: { expiresInMs: 0 } } }, ["interruptOn", "delete_file"]],
   ])("refuses %s with INVALID_OPTIONS naming the field", (_label, options, path) => {
     let caught: unknown;
     try {

@@ -1,0 +1,141 @@
+import type { ToolApprovalDecisionType } from "../payload/types.js";
+import type { CompiledHook } from "./hook-registry.js";
+import type { HookEvent, HookInvocationContext, HookMatcher, HookRegistration, PostToolUseResult, PreToolUseResult } from "./types.js";
+
+/** What `onToolCall` returns: one of the {@link ToolCallControl} actions. */
+export type ToolCallAction =
+  | { type: "continue" }
+  | { type: "skip"; reason: string }
+  | { type: "terminate"; reason: string }
+  | { type: "approval_request"; reason?: string; allowedDecisions?: ToolApprovalDecisionType[]; expiresInMs?: number };
+
+/** What `onToolResult` / `onToolError` return: one of the {@link RunControl} actions. */
+export type RunAction = { type: "continue" } | { type: "terminate"; reason: string };
+
+/** Controls handed to `onToolCall`. */
+export interface ToolCallControl {
+  /** Let the call run (unless another hook decides otherwise). */
+  run(): ToolCallAction;
+  /** Do not run it; `reason` is the (successful) result the model sees. */
+  skip(reason: string): ToolCallAction;
+  /** Stop the whole run: `invoke`/`resume` reject with `RUN_CANCELLED`. */
+  cancel(reason: string): ToolCallAction;
+  /** Ask a person (= `decision: "ask"`). */
+  requestApproval(options?: { reason?: string; allowedDecisions?: ToolApprovalDecisionType[]; expiresInMs?: number }): ToolCallAction;
+}
+
+/** Controls handed to `onToolResult` / `onToolError`. */
+export interface RunControl {
+  continue(): RunAction;
+  /** Stop the run once this batch is answered (its results are kept). */
+  cancel(reason: string): RunAction;
+}
+
+interface ToolHookArgs extends HookInvocationContext {
+  toolName: string;
+  args: Record<string, unknown>;
+  toolCallId: string;
+}
+
+type Maybe<T> = T | undefined | void | Promise<T | undefined | void>;
+
+/** A hook written with controls instead of result objects (the `@anvia/core` face). */
+export interface HookDefinition {
+  /** Tool names it applies to (same rules as `register`). */
+  matcher?: HookMatcher;
+  /** Bound for each invocation, in ms. Default: 600 000. */
+  timeoutMs?: number;
+  onToolCall?: (args: ToolHookArgs & { tool: ToolCallControl }) => Maybe<ToolCallAction>;
+  onToolResult?: (args: ToolHookArgs & { result: string; run: RunControl }) => Maybe<RunAction>;
+  onToolError?: (args: ToolHookArgs & { error: string; run: RunControl }) => Maybe<RunAction>;
+}
+
+const toolControl: ToolCallControl = {
+  run: () => ({ type: "continue" }),
+  skip: (reason) => ({ type: "skip", reason }),
+  cancel: (reason) => ({ type: "terminate", reason }),
+  requestApproval: (options = {}) => ({ type: "approval_request", ...options }),
+};
+
+const runControl: RunControl = {
+  continue: () => ({ type: "continue" }),
+  cancel: (reason) => ({ type: "terminate", reason }),
+};
+
+/** Translates a tool-call action into a PreToolUse answer. Anything else is off-contract and denies the call. */
+export function toolActionToResult(action: ToolCallAction | undefined | void): PreToolUseResult | undefined {
+  if (action === undefined) return undefined;
+  switch (action.type) {
+    case "continue":
+      return { decision: "allow" };
+    case "skip":
+      return { decision: "skip", reason: action.reason };
+    case "terminate":
+      return { cancelRun: action.reason };
+    case "approval_request":
+      return {
+        decision: "ask",
+        ...(action.reason === undefined ? {} : { reason: action.reason }),
+        ...(action.allowedDecisions === undefined ? {} : { allowedDecisions: action.allowedDecisions }),
+        ...(action.expiresInMs === undefined ? {} : { expiresInMs: action.expiresInMs }),
+      };
+    default:
+      throw new Error(`onToolCall returned an unknown action: ${JSON.stringify(action)}`);
+  }
+}
+
+function runActionToResult(action: RunAction | undefined | void): PostToolUseResult | undefined {
+  if (action === undefined || action.type === "continue") return undefined;
+  if (action.type === "terminate") return { cancelRun: action.reason };
+  throw new Error(`hook returned an unknown run action: ${JSON.stringify(action)}`);
+}
+
+/**
+ * Writes a hook with explicit controls — `tool.run()`, `tool.skip(reason)`,
+ * `tool.cancel(reason)`, `tool.requestApproval({ reason, allowedDecisions })`, and
+ * `run.cancel(reason)` after a result — then attach it with `registry.use(hook)`. It
+ * compiles to ordinary registrations, so timeouts, fail-closed screening and observers
+ * behave exactly as for `register`.
+ *
+ * @example
+ * ```ts
+ * registry.use(createHook({
+ *   onToolCall: ({ toolName, args, tool }) =>
+ *     toolName === "send_refund" && Number(args.amount) > 100 ? tool.requestApproval({ reason: "large refund" }) : tool.run(),
+ *   onToolResult: ({ result, run }) => (result.includes("POLICY_BLOCKED") ? run.cancel("blocked downstream") : run.continue()),
+ * }));
+ * ```
+ */
+export function createHook(definition: HookDefinition): CompiledHook {
+  const shared = {
+    ...(definition.matcher === undefined ? {} : { matcher: definition.matcher }),
+    ...(definition.timeoutMs === undefined ? {} : { timeoutMs: definition.timeoutMs }),
+  };
+  const registrations: Array<{ event: HookEvent; registration: HookRegistration<never> }> = [];
+  const add = <E extends HookEvent>(event: E, registration: HookRegistration<E>): void => {
+    registrations.push({ event, registration: registration as unknown as HookRegistration<never> });
+  };
+  const { onToolCall, onToolResult, onToolError } = definition;
+  if (onToolCall !== undefined) {
+    add("PreToolUse", {
+      ...shared,
+      hooks: [async ({ toolName, toolInput, toolCallId, signal, threadId }) =>
+        toolActionToResult(await onToolCall({ toolName, args: toolInput, toolCallId, signal, threadId, tool: toolControl }))],
+    });
+  }
+  if (onToolResult !== undefined) {
+    add("PostToolUse", {
+      ...shared,
+      hooks: [async ({ toolName, toolInput, toolCallId, toolOutput, signal, threadId }) =>
+        runActionToResult(await onToolResult({ toolName, args: toolInput, toolCallId, signal, threadId, result: toolOutput, run: runControl }))],
+    });
+  }
+  if (onToolError !== undefined) {
+    add("PostToolUseFailure", {
+      ...shared,
+      hooks: [async ({ toolName, toolInput, toolCallId, error, signal, threadId }) =>
+        runActionToResult(await onToolError({ toolName, args: toolInput, toolCallId, signal, threadId, error, run: runControl }))],
+    });
+  }
+  return { registrations };
+}

@@ -1,0 +1,61 @@
+import type { BoundHook, HookRegistry } from "./hook-registry.js";
+import { reportHookError } from "./report-hook-error.js";
+import { parseHookResult } from "./result-schemas.js";
+import { runBounded } from "./time-bound.js";
+import type { HookErrorHandler, HookEvent, HookEventMap, HookInvocationContext } from "./types.js";
+
+/** Where observers run: the run's signal, the failure lane, and the call they concern. */
+export interface ObserverContext {
+  registry: HookRegistry | undefined;
+  runSignal: AbortSignal | undefined;
+  threadId: string | undefined;
+  onHookError: HookErrorHandler;
+}
+
+type ObserverEvent = Exclude<HookEvent, "PreToolUse">;
+type InputFields<E extends ObserverEvent> = Omit<HookEventMap[E]["input"], keyof HookInvocationContext | "event">;
+
+/**
+ * Runs one observer hook under its bound. Whatever goes wrong (a throw, no answer in time,
+ * an off-contract answer) is reported to `onHookError` and yields `undefined`: an observer
+ * can never change an outcome by failing.
+ */
+export async function runObserver<E extends ObserverEvent>(
+  event: E,
+  hook: BoundHook<E>,
+  fields: InputFields<E>,
+  context: ObserverContext,
+  about: { toolName?: string; toolCallId?: string } = {},
+): Promise<HookEventMap[E]["result"] | undefined> {
+  const outcome = await runBounded(
+    (signal) => hook.callback({ ...fields, event, signal, threadId: context.threadId } as unknown as HookEventMap[E]["input"]),
+    { timeoutMs: hook.timeoutMs, runSignal: context.runSignal, onRunAbort: "grace" },
+  );
+  const where = { event, toolName: about.toolName, toolCallId: about.toolCallId };
+  if (outcome.status === "answered") {
+    const parsed = parseHookResult(event, outcome.value);
+    if (parsed.ok) return parsed.value as HookEventMap[E]["result"] | undefined;
+    reportHookError(context.onHookError, new Error(`${event} hook returned an invalid answer (${parsed.message})`), where);
+    return undefined;
+  }
+  const error =
+    outcome.status === "failed"
+      ? outcome.error
+      : new Error(outcome.status === "timed_out" ? `${event} hook did not answer within ${hook.timeoutMs} ms` : `${event} hook was abandoned: the run was cancelled`);
+  reportHookError(context.onHookError, error, where);
+  return undefined;
+}
+
+/** Runs every matching observer of `event` one after another, feeding each answer to `step`. */
+export async function runObservers<E extends ObserverEvent>(
+  event: E,
+  toolNames: string | readonly string[],
+  fields: () => InputFields<E>,
+  context: ObserverContext,
+  step: (result: HookEventMap[E]["result"] | undefined) => void = () => undefined,
+  about: { toolName?: string; toolCallId?: string } = {},
+): Promise<void> {
+  for (const hook of context.registry?.hooksFor(event, toolNames) ?? []) {
+    step(await runObserver(event, hook, fields(), context, about));
+  }
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { DECISION_TYPES } from "../decisions/decision-schema.js";
+import type { ToolApprovalDecisionType } from "../payload/types.js";
+import { MAX_TIMEOUT_MS } from "./time-bound.js";
+import type { HookEvent } from "./types.js";
+
+const plainObject = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  { message: "expected a plain object" },
+);
+
+const runStop = {
+  preventContinuation: z.boolean().optional(),
+  stopReason: z.string().optional(),
+  cancelRun: z.string().min(1, "cancelRun needs a reason").optional(),
+};
+
+/**
+ * What each event's hooks may return. Hook answers cross a trust boundary (deployment code),
+ * so they are parsed strictly: a misspelt field is an error, never silently ignored.
+ */
+export const hookResultSchemas = {
+  PreToolUse: z.strictObject({
+    decision: z.enum(["allow", "deny", "ask", "skip"]).optional(),
+    reason: z.string().optional(),
+    updatedInput: plainObject.optional(),
+    allowedDecisions: z.array(z.enum(DECISION_TYPES as [ToolApprovalDecisionType, ...ToolApprovalDecisionType[]])).min(1).optional(),
+    description: z.string().optional(),
+    additionalContext: z.string().optional(),
+    expiresInMs: z.number().finite().positive().max(MAX_TIMEOUT_MS * 1000).optional(),
+    ...runStop,
+  }),
+  PostToolUse: z.strictObject({
+    updatedOutput: z.string().optional(),
+    additionalContext: z.string().optional(),
+    ...runStop,
+  }),
+  PostToolUseFailure: z.strictObject({
+    additionalContext: z.string().optional(),
+    cancelRun: runStop.cancelRun,
+  }),
+  PostToolBatch: z.undefined().or(z.null()).or(z.strictObject({})),
+  PermissionDenied: z.undefined().or(z.null()).or(z.strictObject({})),
+} satisfies Record<HookEvent, z.ZodType>;
+
+/** Parses a hook's answer; `undefined`/`null` mean "nothing to say". */
+export function parseHookResult<E extends HookEvent>(
+  event: E,
+  value: unknown,
+): { ok: true; value: z.infer<(typeof hookResultSchemas)[E]> | undefined } | { ok: false; message: string } {
+  if (value === undefined || value === null) return { ok: true, value: undefined };
+  const parsed = hookResultSchemas[event].safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data as z.infer<(typeof hookResultSchemas)[E]> };
+  const issue = parsed.error.issues[0];
+  const where = issue === undefined || issue.path.length === 0 ? "" : `${issue.path.join(".")}: `;
+  return { ok: false, message: `${where}${issue?.message ?? "invalid answer"}` };
+}

@@ -1,0 +1,38 @@
+import type { BaseMessage } from "@langchain/core/messages";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import type { HitlGraph } from "./graph-types.js";
+import type { RunHalt } from "./run-outcome.js";
+
+interface HaltMark {
+  kind: "halt" | "cancel";
+  reason: string;
+  event: RunHalt["event"];
+}
+
+/**
+ * Why the thread's latest batch stopped the run, read from the checkpointer: the reason a
+ * hook gave with `preventContinuation` (or `cancelRun`), or `undefined` when the latest batch
+ * did not stop it. The mark lives on the batch's `ToolMessage` (`additional_kwargs.hitl_halt`).
+ *
+ * @param graph - The compiled graph.
+ * @param config - `{ configurable: { thread_id } }`.
+ * @returns `{ reason, event, toolCallId, cancelled }` or `undefined`.
+ * @example
+ * ```ts
+ * const halt = await getHaltReason(graph, config);
+ * if (halt) console.log(`${halt.event} stopped the run: ${halt.reason}`);
+ * ```
+ */
+export async function getHaltReason(graph: HitlGraph, config: RunnableConfig): Promise<(RunHalt & { cancelled: boolean }) | undefined> {
+  const state = await graph.getState(config);
+  const messages = ((state.values as { messages?: BaseMessage[] } | undefined)?.messages ?? []) as BaseMessage[];
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (message === undefined || message.getType() !== "tool") return undefined;
+    const mark = message.additional_kwargs?.["hitl_halt"] as HaltMark | undefined;
+    if (mark !== undefined) {
+      return { reason: mark.reason, event: mark.event, toolCallId: (message as { tool_call_id?: string }).tool_call_id ?? "", cancelled: mark.kind === "cancel" };
+    }
+  }
+  return undefined;
+}

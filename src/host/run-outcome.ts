@@ -1,0 +1,76 @@
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { isGraphDrained } from "@langchain/langgraph";
+import { HITLError } from "../errors/hitl-error.js";
+import { decodeStop, type RunStop } from "../node/run-stop.js";
+import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
+import type { HitlGraph } from "./graph-types.js";
+
+/** Why a run stopped early because a hook asked it to. */
+export type RunHalt = Omit<RunStop, "kind">;
+
+/** What a run (started or resumed) ended with. */
+export interface RunOutcome<TValues = Record<string, unknown>> {
+  /** The graph's values when the run stopped (finished, paused, or halted). */
+  values: TValues;
+  /** The next pending human interrupt, when the run paused. */
+  interrupt?: RunInterruptResult;
+  /** Every interrupt pending when the run stopped. */
+  interrupts: RunInterruptResult[];
+  /** Set when a hook halted the run (`preventContinuation`): the model was not called again. */
+  halted?: RunHalt;
+}
+
+function splitResult(result: unknown, threadId: string | undefined): { values: Record<string, unknown>; interrupts: RunInterruptResult[] } {
+  const { __interrupt__: raised, ...values } = (result ?? {}) as Record<string, unknown> & { __interrupt__?: Array<{ id?: string; value?: unknown }> };
+  const interrupts = (raised ?? [])
+    .filter((entry) => typeof entry.id === "string")
+    .map((entry) => ({ interruptId: entry.id as string, ...(threadId === undefined ? {} : { threadId }), payload: entry.value as HumanInterruptPayload }));
+  return { values, interrupts };
+}
+
+/** The stop a hook requested, when `error` is the drain LangGraph raised for it. */
+export function stopOf(error: unknown): RunStop | undefined {
+  return isGraphDrained(error) ? decodeStop((error as { reason?: unknown }).reason) : undefined;
+}
+
+/**
+ * Whether `error` means a hook cancelled the run: a `RUN_CANCELLED` {@link HITLError}, or the
+ * LangGraph `GraphDrained` a raw `graph.invoke` rejects with when the cancel came after the
+ * batch's tools had run (their results are kept).
+ *
+ * @example
+ * ```ts
+ * try { await graph.invoke(input, config); } catch (e) { if (isRunCancelled(e)) return "stopped by policy"; throw e; }
+ * ```
+ */
+export function isRunCancelled(error: unknown): boolean {
+  if (error instanceof Error && (error as { name?: string }).name === "HITLError") return (error as HITLError).code === "RUN_CANCELLED";
+  return stopOf(error)?.kind === "cancel";
+}
+
+/**
+ * Invokes the graph and settles how the run ended: a hook's halt becomes `halted`, a hook's
+ * cancel becomes a `RUN_CANCELLED` error, an interrupt becomes `interrupt`.
+ */
+export async function invokeAndSettle<TValues>(graph: HitlGraph, input: unknown, config: RunnableConfig, threadId: string | undefined): Promise<RunOutcome<TValues>> {
+  let result: unknown;
+  try {
+    result = await graph.invoke(input, config);
+  } catch (error) {
+    const stop = stopOf(error);
+    if (stop === undefined) throw error;
+    if (stop.kind === "cancel") {
+      throw new HITLError("RUN_CANCELLED", `The run was cancelled by a ${stop.event} hook: ${stop.reason}`, {
+        ...(threadId === undefined ? {} : { threadId }),
+        details: [{ toolCallId: stop.toolCallId, message: stop.reason }],
+        cause: error,
+      });
+    }
+    const state = await graph.getState(config);
+    const { kind: _kind, ...halted } = stop;
+    return { values: state.values as TValues, interrupts: [], halted };
+  }
+  const { values, interrupts } = splitResult(result, threadId);
+  const [next] = interrupts;
+  return { values: values as TValues, interrupts, ...(next === undefined ? {} : { interrupt: next }) };
+}

@@ -1,0 +1,109 @@
+import { ToolMessage } from "@langchain/core/messages";
+import type { Command } from "@langchain/langgraph";
+import { runObservers, type ObserverContext } from "../hooks/observers.js";
+import type { DenialSource, ToolBatchEntry } from "../hooks/types.js";
+import type { Outcome } from "./plan-outcomes.js";
+import type { RunStop } from "./run-stop.js";
+
+/** One answered call: what the model sees, its batch entry, and any request to stop the run. */
+export interface FinishedCall {
+  output: ToolMessage | Command;
+  entry: ToolBatchEntry;
+  stops: RunStop[];
+}
+
+function isToolMessage(value: unknown): value is ToolMessage {
+  return ToolMessage.isInstance(value);
+}
+
+/** The text of a message's content, for hooks and batch reports. */
+export function contentText(message: ToolMessage): string {
+  if (typeof message.content === "string") return message.content;
+  return message.content.map((block) => (typeof block === "string" ? block : "text" in block ? String(block.text) : "")).join("");
+}
+
+/** A copy of `message` with new content and extra metadata; the original is never touched. */
+function rewrite(message: ToolMessage, content: ToolMessage["content"], extraKwargs: Record<string, unknown>): ToolMessage {
+  return new ToolMessage({
+    content,
+    tool_call_id: message.tool_call_id,
+    ...(message.name === undefined ? {} : { name: message.name }),
+    ...(message.id === undefined ? {} : { id: message.id }),
+    ...(message.status === undefined ? {} : { status: message.status }),
+    ...(message.artifact === undefined ? {} : { artifact: message.artifact as unknown }),
+    response_metadata: { ...message.response_metadata },
+    additional_kwargs: { ...message.additional_kwargs, ...extraKwargs },
+  });
+}
+
+function withContext(content: ToolMessage["content"], context: string[]): ToolMessage["content"] {
+  if (context.length === 0) return content;
+  const text = context.join("\n");
+  if (typeof content === "string") return content.length === 0 ? text : `${content}\n\n${text}`;
+  return [...content, { type: "text", text }] as ToolMessage["content"];
+}
+
+interface CallReport {
+  output: string;
+  context: string[];
+  stops: RunStop[];
+}
+
+async function observeRun(outcome: Outcome, message: ToolMessage, observers: ObserverContext): Promise<CallReport> {
+  const { call } = outcome;
+  const about = { toolName: call.name, toolCallId: call.id ?? "" };
+  const report: CallReport = { output: contentText(message), context: [], stops: [] };
+  const stop = (kind: RunStop["kind"], reason: string, event: RunStop["event"]): void => {
+    report.stops.push({ kind, reason, event, toolCallId: about.toolCallId });
+  };
+  if (message.status === "error") {
+    await runObservers("PostToolUseFailure", call.name, () => ({ ...about, toolInput: call.args, error: report.output }), observers, (result) => {
+      if (result?.additionalContext !== undefined) report.context.push(result.additionalContext);
+      if (result?.cancelRun !== undefined) stop("cancel", result.cancelRun, "PostToolUseFailure");
+    }, about);
+    return report;
+  }
+  await runObservers("PostToolUse", call.name, () => ({ ...about, toolInput: call.args, toolOutput: report.output }), observers, (result) => {
+    if (result?.updatedOutput !== undefined) report.output = result.updatedOutput;
+    if (result?.additionalContext !== undefined) report.context.push(result.additionalContext);
+    if (result?.cancelRun !== undefined) stop("cancel", result.cancelRun, "PostToolUse");
+    if (result?.preventContinuation === true) stop("halt", result.stopReason ?? "halted by a PostToolUse hook", "PostToolUse");
+  }, about);
+  return report;
+}
+
+/**
+ * Runs the observers of one answered call (`PostToolUse` / `PostToolUseFailure` for calls that
+ * ran, `PermissionDenied` for calls that did not), applies `updatedOutput` and every
+ * `additionalContext`, and describes the call for `PostToolBatch`.
+ */
+export async function finishCall(outcome: Outcome, settled: ToolMessage | Command, observers: ObserverContext): Promise<FinishedCall> {
+  const { call, notes } = outcome;
+  const toolCallId = call.id ?? "";
+  const stops: RunStop[] = [];
+  if (notes.halt !== undefined) stops.push({ kind: "halt", reason: notes.halt.reason, event: "PreToolUse", toolCallId });
+  const decision = outcome.record?.decision ?? "allow";
+  if (!isToolMessage(settled)) {
+    return { output: settled, entry: { toolCallId, toolName: call.name, input: call.args, status: "success", output: "", decision }, stops };
+  }
+  let content = settled.content;
+  const context = [...notes.additionalContext];
+  if (outcome.kind === "run") {
+    const report = await observeRun(outcome, settled, observers);
+    if (report.output !== contentText(settled)) content = report.output;
+    context.push(...report.context);
+    stops.push(...report.stops);
+  } else if (outcome.kind === "blocked") {
+    const reason = outcome.record.reason ?? contentText(settled);
+    const source: DenialSource = outcome.source;
+    await runObservers("PermissionDenied", call.name, () => ({ toolName: call.name, toolCallId, toolInput: call.args, reason, source }), observers, undefined, {
+      toolName: call.name,
+      toolCallId,
+    });
+  }
+  const stop = stops[0];
+  const halt = stop === undefined ? {} : { hitl_halt: { kind: stop.kind, reason: stop.reason, event: stop.event } };
+  const output = content === settled.content && context.length === 0 && stop === undefined ? settled : rewrite(settled, withContext(content, context), halt);
+  const status = output.status === "error" ? "error" : "success";
+  return { output, entry: { toolCallId, toolName: call.name, input: call.args, status, output: contentText(output), decision }, stops };
+}
