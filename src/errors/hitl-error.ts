@@ -13,7 +13,10 @@ export type HITLErrorCode =
   | "INVALID_OPTIONS"
   | "INVALID_QUESTION"
   | "MISSING_CHECKPOINTER"
-  | "RUN_CANCELLED";
+  | "RUN_CANCELLED"
+  | "INTERRUPT_EXPIRED"
+  | "DATABASE_UNAVAILABLE"
+  | "REMOTE_HOOK_FAILED";
 
 /** One problem found while validating a value, placed next to the call it concerns. */
 export interface HITLErrorDetail {

@@ -119,22 +119,22 @@ export function createHook(definition: HookDefinition): CompiledHook {
   if (onToolCall !== undefined) {
     add("PreToolUse", {
       ...shared,
-      hooks: [async ({ toolName, toolInput, toolCallId, signal, threadId }) =>
-        toolActionToResult(await onToolCall({ toolName, args: toolInput, toolCallId, signal, threadId, tool: toolControl }))],
+      hooks: [async ({ toolName, toolInput, toolCallId, signal, threadId, reportError }) =>
+        toolActionToResult(await onToolCall({ toolName, args: toolInput, toolCallId, signal, threadId, reportError, tool: toolControl }))],
     });
   }
   if (onToolResult !== undefined) {
     add("PostToolUse", {
       ...shared,
-      hooks: [async ({ toolName, toolInput, toolCallId, toolOutput, signal, threadId }) =>
-        runActionToResult(await onToolResult({ toolName, args: toolInput, toolCallId, signal, threadId, result: toolOutput, run: runControl }))],
+      hooks: [async ({ toolName, toolInput, toolCallId, toolOutput, signal, threadId, reportError }) =>
+        runActionToResult(await onToolResult({ toolName, args: toolInput, toolCallId, signal, threadId, reportError, result: toolOutput, run: runControl }))],
     });
   }
   if (onToolError !== undefined) {
     add("PostToolUseFailure", {
       ...shared,
-      hooks: [async ({ toolName, toolInput, toolCallId, error, signal, threadId }) =>
-        runActionToResult(await onToolError({ toolName, args: toolInput, toolCallId, signal, threadId, error, run: runControl }))],
+      hooks: [async ({ toolName, toolInput, toolCallId, error, signal, threadId, reportError }) =>
+        runActionToResult(await onToolError({ toolName, args: toolInput, toolCallId, signal, threadId, reportError, error, run: runControl }))],
     });
   }
   return { registrations };

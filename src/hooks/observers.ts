@@ -27,11 +27,12 @@ export async function runObserver<E extends ObserverEvent>(
   context: ObserverContext,
   about: { toolName?: string; toolCallId?: string } = {},
 ): Promise<HookEventMap[E]["result"] | undefined> {
+  const where = { event, toolName: about.toolName, toolCallId: about.toolCallId };
+  const reportError = (error: unknown): void => reportHookError(context.onHookError, error, where);
   const outcome = await runBounded(
-    (signal) => hook.callback({ ...fields, event, signal, threadId: context.threadId } as unknown as HookEventMap[E]["input"]),
+    (signal) => hook.callback({ ...fields, event, signal, threadId: context.threadId, reportError } as unknown as HookEventMap[E]["input"]),
     { timeoutMs: hook.timeoutMs, runSignal: context.runSignal, onRunAbort: "grace" },
   );
-  const where = { event, toolName: about.toolName, toolCallId: about.toolCallId };
   if (outcome.status === "answered") {
     const parsed = parseHookResult(event, outcome.value);
     if (parsed.ok) return parsed.value as HookEventMap[E]["result"] | undefined;

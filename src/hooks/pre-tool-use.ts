@@ -123,6 +123,8 @@ export async function runPreToolUse(
           threadId: request.threadId,
           reviewed: request.reviewed,
           signal,
+          reportError: (error: unknown) =>
+            reportHookError(request.onHookError, error, { event: "PreToolUse", toolName: request.toolName, toolCallId: request.toolCallId }),
         }),
       { timeoutMs: hook.timeoutMs, runSignal: request.runSignal, onRunAbort: "end" },
     );

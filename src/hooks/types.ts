@@ -6,6 +6,11 @@ export interface HookInvocationContext {
   signal: AbortSignal;
   /** The thread the run belongs to, when the graph runs with a checkpointer. */
   threadId: string | undefined;
+  /**
+   * Reports a problem to the node's `onHookError` without failing this invocation (e.g. a
+   * policy backend that failed open). Never throws.
+   */
+  reportError: (error: unknown) => void;
 }
 
 /** Fields a hook may return to stop the run after the current batch (every call still gets its result). */
