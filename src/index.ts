@@ -16,6 +16,8 @@ export type {
   AskUserQuestionInterruptPayload,
   HumanInterruptPayload,
   AskUserQuestionResolution,
+  AskUserQuestionMultiSelectResolution,
+  AskUserQuestionsResolution,
   HumanInTheLoopConfig,
   RunInterruptResult,
 } from "./payload/types.js";
@@ -57,7 +59,9 @@ export type { ApprovalNodeTool } from "./node/approval-tool-node.js";
 export type { ApprovalToolNodeOptions, InterruptOnConfig } from "./node/options.js";
 export type { HitlRecord, OutcomeSource } from "./node/tool-messages.js";
 
-export { askUserQuestion } from "./questions/ask-user-question.js";
+export { askUserQuestion, askUserQuestions } from "./questions/ask-user-question.js";
+export { createAskUserQuestionTool } from "./questions/ask-user-question-tool.js";
+export type { AskUserQuestionToolOptions } from "./questions/ask-user-question-tool.js";
 
 export { getInterrupt, getInterrupts } from "./host/get-interrupt.js";
 export { resume } from "./host/resume.js";

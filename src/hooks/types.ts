@@ -107,7 +107,7 @@ export interface ToolBatchEntry {
   /** What the model sees. */
   output: string;
   /** `allow` for calls no one had to decide about. */
-  decision: ToolApprovalDecisionType | "allow" | "deny" | "skip";
+  decision: ToolApprovalDecisionType | "allow" | "deny" | "skip" | "answer";
 }
 
 /** Input of a `PostToolBatch` hook: every call of the batch, in the model's order. */
@@ -124,7 +124,8 @@ export type DenialSource =
   | "hitl_disabled"
   | "changed_after_review"
   | "expired"
-  | "unreviewable";
+  | "unreviewable"
+  | "no_human";
 
 /** Input of a `PermissionDenied` hook: a call that did not run. */
 export interface PermissionDeniedInput extends HookInvocationContext {

@@ -3,7 +3,14 @@ import { Command } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
 import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta, type Reviewer } from "../decisions/resume-envelope.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
-import type { AskUserQuestionResolution, HumanInterruptPayload, ToolApprovalDecision, ToolApprovalDecisionMap } from "../payload/types.js";
+import type {
+  AskUserQuestionMultiSelectResolution,
+  AskUserQuestionResolution,
+  AskUserQuestionsResolution,
+  HumanInterruptPayload,
+  ToolApprovalDecision,
+  ToolApprovalDecisionMap,
+} from "../payload/types.js";
 import { threadIdOf, type HitlGraph } from "./graph-types.js";
 import { readPendingInterrupts, type PendingInterrupt } from "./get-interrupt.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
@@ -11,7 +18,12 @@ import { providesThreadLock, withInProcessThreadLock } from "./thread-lock.js";
 import { validateResumeValue } from "./validate-resume-value.js";
 
 /** What `resume()` accepts: decisions for a `tool_approval`, a resolution for a question. */
-export type ResumeValue = ToolApprovalDecision[] | ToolApprovalDecisionMap | AskUserQuestionResolution;
+export type ResumeValue =
+  | ToolApprovalDecision[]
+  | ToolApprovalDecisionMap
+  | AskUserQuestionResolution
+  | AskUserQuestionMultiSelectResolution
+  | AskUserQuestionsResolution;
 
 /** Options of {@link resume}. */
 export interface ResumeOptions {
@@ -110,7 +122,8 @@ function toolLookupFor(graph: HitlGraph, nodeName: string, fallback: ToolLookup 
  *
  * @param graph - The compiled graph (it may be a fresh instance over the same checkpointer).
  * @param config - `{ configurable: { thread_id } }`, plus any run options.
- * @param value - Decisions (array in `action_requests` order, or a map by `tool_call_id`) or `{ answer }`.
+ * @param value - Decisions (array in `action_requests` order, or a map by `tool_call_id`), `{ answer }`
+ * for a question (an array of option values when `multiSelect`), or `{ answers }` when the payload has `questions`.
  * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`.
  * @returns `{ values, interrupt?, interrupts, halted? }`.
  * @throws {HITLError} `RUN_CANCELLED` when a hook cancelled the run, `NO_PENDING_INTERRUPT`, `INTERRUPT_ALREADY_RESOLVED`, `INTERRUPT_MISMATCH`,

@@ -3,7 +3,7 @@ import { validateDecisions, type ToolLookup } from "../decisions/validate-decisi
 import { requestDigest } from "../payload/digest.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
 import type { ToolApprovalDecisionMap } from "../payload/types.js";
-import { validateResolution } from "../questions/validate-answer.js";
+import { validateResolution, validateResolutions } from "../questions/validate-answer.js";
 
 /** A resume value that fits its payload, in the form the node will receive it. */
 export interface CheckedResumeValue {
@@ -30,7 +30,8 @@ export async function validateResumeValue(payload: unknown, value: unknown, find
     return { value: byId, digests };
   }
   if (isAskUserQuestionInterrupt(payload)) {
-    return { value: validateResolution(payload.question, value) };
+    const several = payload.questions;
+    return { value: several === undefined ? validateResolution(payload.question, value) : validateResolutions(several, value) };
   }
   throw new HITLError(
     "UNSUPPORTED_INTERRUPT",

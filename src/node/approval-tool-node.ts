@@ -12,7 +12,10 @@ import { combineOutputs } from "./combine-outputs.js";
 import { CompletedCalls } from "./completed-calls.js";
 import { finishCall, type FinishedCall } from "./finish-call.js";
 import { resolveNodeOptions, type ApprovalToolNodeOptions, type ResolvedNodeOptions } from "./options.js";
-import { planOutcomes, type Outcome } from "./plan-outcomes.js";
+import { planOutcomes, type BatchAnswers, type Outcome } from "./plan-outcomes.js";
+import { askBatchQuestions } from "./question-step.js";
+import { questionToolLimits } from "../questions/ask-user-question-tool.js";
+import type { OptionLimits } from "../questions/question-schema.js";
 import { requestStop } from "./run-stop.js";
 import { screenCall, type Screening, type ScreeningContext } from "./screen-call.js";
 import { assertCanPause, proposedAtMs, readTaskContext, type TaskContext } from "./task-context.js";
@@ -53,6 +56,7 @@ type AskScreening = Extract<Screening, { kind: "ask" }>;
 export class ApprovalToolNode<T = any> extends ToolNode<T> {
   readonly #options: ResolvedNodeOptions;
   readonly #toolNames: ReadonlySet<string>;
+  readonly #questionTools: ReadonlyMap<string, OptionLimits>;
   readonly #completed = new CompletedCalls();
 
   /**
@@ -67,6 +71,12 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     super(tools, toolNodeOptions);
     this.#options = resolved;
     this.#toolNames = new Set(toolNames);
+    this.#questionTools = new Map(
+      tools.flatMap((tool) => {
+        const limits = questionToolLimits(tool as { metadata?: Record<string, unknown> });
+        return limits === undefined ? [] : [[tool.name, limits] as const];
+      }),
+    );
   }
 
   /** Finds one of this node's tools by name (used to check edited arguments). */
@@ -74,7 +84,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
 
   /** Whether anything could ever ask for a person, i.e. whether a checkpointer is needed. */
   get #hasPolicy(): boolean {
-    return this.#options.interruptOn.size > 0 || this.#options.hooks?.has("PreToolUse") === true;
+    return this.#options.interruptOn.size > 0 || this.#questionTools.size > 0 || this.#options.hooks?.has("PreToolUse") === true;
   }
 
   protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<T> {
@@ -83,6 +93,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     if (this.#hasPolicy && this.#options.hitlEnabled) assertCanPause(task);
     const context: ScreeningContext & { hitlEnabled: boolean } = {
       toolNames: this.#toolNames,
+      questionTools: this.#questionTools,
       interruptOn: this.#options.interruptOn,
       hooks: this.#options.hooks,
       threadId: task.threadId,
@@ -93,7 +104,8 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     const screenings = await Promise.all(batch.calls.map((call) => screenCall(call, context)));
     throwIfCancelled(screenings, task);
     const review = await this.#review(screenings, task);
-    const outcomes = await planOutcomes(screenings, review, context);
+    const answers: BatchAnswers = this.#options.hitlEnabled ? askBatchQuestions(screenings) : new Map();
+    const outcomes = await planOutcomes(screenings, review, answers, context);
     const keys = outcomes.map((outcome) => completionKey(task, outcome.call));
     const settled = await Promise.all(outcomes.map((outcome, index) => this.#settle(outcome, config, batch.state, keys[index])));
     const observers: ObserverContext = { registry: this.#options.hooks, runSignal: config.signal, threadId: task.threadId, onHookError: this.#options.onHookError };

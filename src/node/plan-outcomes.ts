@@ -1,5 +1,9 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { requestDigest } from "../payload/digest.js";
+import type { ResumeMeta } from "../decisions/resume-envelope.js";
+import type { AnsweredQuestion } from "../questions/ask-user-question.js";
+import { formatAnswer } from "../questions/ask-user-question-tool.js";
+import type { Answer } from "../questions/validate-answer.js";
 import type { ApprovalReview } from "./approval-review.js";
 import { screenEdit, type Screening, type ScreeningContext, type ScreeningNotes } from "./screen-call.js";
 import type { HitlRecord, OutcomeSource } from "./tool-messages.js";
@@ -27,7 +31,10 @@ function withArgs(call: ToolCall, args: Record<string, unknown>): ToolCall {
   return { ...call, args };
 }
 
-function auditOf(review: ApprovalReview): Partial<HitlRecord> {
+/** Answers to the batch's questions, by tool call id. */
+export type BatchAnswers = ReadonlyMap<string, AnsweredQuestion<{ answer: Answer }>>;
+
+function auditOf(review: { meta: ResumeMeta | undefined }): Partial<HitlRecord> {
   const meta = review.meta;
   return {
     ...(meta?.reviewer === undefined ? {} : { reviewer: meta.reviewer }),
@@ -73,10 +80,16 @@ async function reviewedOutcome(screening: Known, review: ApprovalReview, context
   }
 }
 
-function unreviewedOutcome(screening: Known, hitlEnabled: boolean): Outcome {
+function unreviewedOutcome(screening: Known, hitlEnabled: boolean, answers: BatchAnswers): Outcome {
   const { notes } = screening;
   const call = withArgs(screening.call, screening.args);
   switch (screening.kind) {
+    case "question": {
+      if (!hitlEnabled) return blocked(call, notes, "no_human", undefined);
+      const answered = answers.get(call.id ?? "");
+      if (call.id == null || call.id === "" || answered === undefined) return blocked(call, notes, "unreviewable", undefined);
+      return { kind: "answer", call, notes, text: formatAnswer(answered.value.answer), record: { decision: "answer", source: "reviewer", ...auditOf(answered) } };
+    }
     case "allow":
       return { kind: "run", call, notes };
     case "deny":
@@ -97,6 +110,7 @@ function unreviewedOutcome(screening: Known, hitlEnabled: boolean): Outcome {
 export async function planOutcomes(
   screenings: readonly Screening[],
   review: ApprovalReview | undefined,
+  answers: BatchAnswers,
   context: ScreeningContext & { hitlEnabled: boolean },
 ): Promise<Outcome[]> {
   const now = Date.now();
@@ -105,7 +119,7 @@ export async function planOutcomes(
       if (screening.kind === "unknown_tool") return { kind: "run", call: screening.call, notes: screening.notes };
       const wasReviewed = review?.reviewed.action_requests.some((request) => request.tool_call_id === screening.call.id) === true;
       if (wasReviewed && review !== undefined) return reviewedOutcome(screening, review, context, now);
-      return unreviewedOutcome(screening, context.hitlEnabled);
+      return unreviewedOutcome(screening, context.hitlEnabled, answers);
     }),
   );
 }

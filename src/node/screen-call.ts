@@ -3,7 +3,8 @@ import type { HookRegistry } from "../hooks/hook-registry.js";
 import { runPreToolUse, type PreToolUseVerdict } from "../hooks/pre-tool-use.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import { canonicalJson } from "../payload/digest.js";
-import type { ToolApprovalDecisionType } from "../payload/types.js";
+import type { AskUserQuestionRequest, ToolApprovalDecisionType } from "../payload/types.js";
+import { questionSchema, type OptionLimits } from "../questions/question-schema.js";
 import type { ResolvedNodeOptions } from "./options.js";
 
 /** What PreToolUse said besides the decision: context for the model and requests to stop. */
@@ -19,6 +20,7 @@ export type Screening =
   | { kind: "allow"; call: ToolCall; args: Record<string, unknown>; notes: ScreeningNotes }
   | { kind: "deny"; call: ToolCall; args: Record<string, unknown>; reason: string; failed: boolean; notes: ScreeningNotes }
   | { kind: "skip"; call: ToolCall; args: Record<string, unknown>; reason: string; notes: ScreeningNotes }
+  | { kind: "question"; call: ToolCall; args: Record<string, unknown>; question: AskUserQuestionRequest; notes: ScreeningNotes }
   | {
       kind: "ask";
       call: ToolCall;
@@ -32,6 +34,8 @@ export type Screening =
 /** Everything screening needs besides the call. */
 export interface ScreeningContext {
   toolNames: ReadonlySet<string>;
+  /** Tools built by `createAskUserQuestionTool`, with their option limits. */
+  questionTools: ReadonlyMap<string, OptionLimits>;
   interruptOn: ResolvedNodeOptions["interruptOn"];
   hooks: HookRegistry | undefined;
   threadId: string | undefined;
@@ -83,6 +87,10 @@ export async function screenCall(call: ToolCall, context: ScreeningContext): Pro
   const args = (call.args ?? {}) as Record<string, unknown>;
   const verdict = await runPreToolUse(context.hooks, request(call, args, context, false), startingVerdict(call, context));
   const notes = notesOf(verdict);
+  const limits = context.questionTools.get(call.name);
+  if (limits !== undefined && (verdict.decision === "allow" || verdict.decision === "ask")) {
+    return asQuestion(call, verdict.input, limits, notes);
+  }
   switch (verdict.decision) {
     case "allow":
       return { kind: "allow", call, args: verdict.input, notes };
@@ -103,6 +111,18 @@ export async function screenCall(call: ToolCall, context: ScreeningContext): Pro
       };
     }
   }
+}
+
+/**
+ * A call to the question tool asks the person directly; asking them first whether the
+ * question may be asked would be redundant, so `ask` counts as `allow` here. Arguments that
+ * do not fit the tool's schema are left to the tool, which answers with its schema error.
+ */
+function asQuestion(call: ToolCall, args: Record<string, unknown>, limits: OptionLimits, notes: ScreeningNotes): Screening {
+  const parsed = questionSchema(limits).safeParse(args);
+  if (!parsed.success) return { kind: "allow", call, args, notes };
+  const question = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as unknown as AskUserQuestionRequest;
+  return { kind: "question", call, args, question, notes };
 }
 
 /**

@@ -11,7 +11,8 @@ export type OutcomeSource =
   | "hitl_disabled"
   | "changed_after_review"
   | "expired"
-  | "unreviewable";
+  | "unreviewable"
+  | "no_human";
 
 /**
  * The record the approval layer puts on a `ToolMessage` as `additional_kwargs.hitl`, so
@@ -19,7 +20,7 @@ export type OutcomeSource =
  * carry none.
  */
 export interface HitlRecord {
-  decision: ToolApprovalDecisionType | "deny" | "skip";
+  decision: ToolApprovalDecisionType | "deny" | "skip" | "answer";
   source: OutcomeSource;
   reason?: string;
   reviewer?: Reviewer;
@@ -35,6 +36,7 @@ const LEADS: Record<OutcomeSource, string> = {
   changed_after_review: "the request changed after review, so the reviewer's decision does not cover it",
   expired: "approval expired before a decision was applied",
   unreviewable: "the call has no id, so it cannot be reviewed",
+  no_human: "no human is available to answer (humanInTheLoop.enabled is false)",
 };
 
 /** Text the model sees for a call that did not run. Names the tool and says it was not executed. */

@@ -117,6 +117,19 @@ export interface AskUserQuestionResolution {
   answer: string;
 }
 
+/** Added: the answer to a `multiSelect` question: the option values picked. */
+export interface AskUserQuestionMultiSelectResolution {
+  answer: string[];
+}
+
+/**
+ * Added: the answers when several questions are asked in one pause (the payload has
+ * `questions`), keyed by question text; a `multiSelect` question's answer is an array.
+ */
+export interface AskUserQuestionsResolution {
+  answers: Record<string, string | string[]>;
+}
+
 /** Whether tool calls that need approval pause the run for a person. */
 export interface HumanInTheLoopConfig {
   /**

@@ -1,15 +1,28 @@
 import { interrupt } from "@langchain/langgraph";
-import { isHITLError, type HITLError } from "../errors/hitl-error.js";
-import { unwrapResumeValue } from "../decisions/resume-envelope.js";
-import type { AskUserQuestionInterruptPayload, AskUserQuestionRequest, AskUserQuestionResolution } from "../payload/types.js";
-import { parseQuestion } from "./question-schema.js";
-import { validateResolution } from "./validate-answer.js";
+import { HITLError, isHITLError } from "../errors/hitl-error.js";
+import { unwrapResumeValue, type ResumeMeta } from "../decisions/resume-envelope.js";
+import type {
+  AskUserQuestionInterruptPayload,
+  AskUserQuestionMultiSelectResolution,
+  AskUserQuestionRequest,
+  AskUserQuestionResolution,
+  AskUserQuestionsResolution,
+} from "../payload/types.js";
+import { parseQuestion, parseQuestions } from "./question-schema.js";
+import { validateResolution, validateResolutions } from "./validate-answer.js";
 
-function checkedResolution(question: AskUserQuestionRequest, raw: unknown): AskUserQuestionResolution | HITLError {
+/** A valid answer and, when the host resumed through `resume()`, who gave it. */
+export interface AnsweredQuestion<T> {
+  value: T;
+  meta: ResumeMeta | undefined;
+}
+
+/** Checks one resume value; a refusal is returned (not thrown) so it can be raised again. */
+function check<T>(raw: unknown, validate: (value: unknown) => T): AnsweredQuestion<T> | HITLError {
   const unwrapped = unwrapResumeValue(raw);
+  if (!unwrapped.ok) return new HITLError("INVALID_ANSWER", `The resume value was refused: ${unwrapped.message}`, { details: [{ message: unwrapped.message }] });
   try {
-    if (!unwrapped.ok) return validateResolution(question, undefined);
-    return validateResolution(question, unwrapped.value);
+    return { value: validate(unwrapped.value), meta: unwrapped.meta };
   } catch (error) {
     if (isHITLError(error)) return error;
     throw error;
@@ -17,15 +30,29 @@ function checkedResolution(question: AskUserQuestionRequest, raw: unknown): AskU
 }
 
 /**
+ * Raises `payload` and returns the first answer that passes `validate`. An answer that does
+ * not is never returned: the same question is raised again with an `error`, so the run stays
+ * paused. On the first pass this throws LangGraph's `GraphInterrupt`, which must propagate.
+ */
+export function raiseUntilAnswered<T>(payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T): AnsweredQuestion<T> {
+  let outcome = check(interrupt(payload), validate);
+  while (isHITLError(outcome)) {
+    const error = { code: outcome.code, message: outcome.message, details: [...outcome.details] };
+    outcome = check(interrupt({ ...payload, error }), validate);
+  }
+  return outcome;
+}
+
+/**
  * Asks the person a question from inside any graph node. The run pauses with an
- * `ask_user_question` interrupt; on resume this returns the person's `{ answer }`. An
- * answer that does not fit (not a string, or not one of the options when free text is
- * off) is never returned: the question is raised again with an `error`.
+ * `ask_user_question` interrupt; on resume this returns the person's `{ answer }` (an array
+ * of option values for a `multiSelect` question). An answer that does not fit is never
+ * returned: the question is raised again with an `error`.
  *
  * Call it before any side effect in the node: LangGraph re-runs the node from its first
  * line when the run resumes.
  *
- * @param request - The question, with optional `description` and `options`.
+ * @param request - The question, with optional `description`, `options`, `multiSelect`, `allowFreeText`.
  * @returns The person's resolution.
  * @throws {HITLError} `INVALID_QUESTION` when the request itself is malformed.
  * @example
@@ -39,13 +66,31 @@ function checkedResolution(question: AskUserQuestionRequest, raw: unknown): AskU
  * });
  * ```
  */
-export function askUserQuestion(request: AskUserQuestionRequest): AskUserQuestionResolution {
+export function askUserQuestion(request: AskUserQuestionRequest & { multiSelect: true }): AskUserQuestionMultiSelectResolution;
+export function askUserQuestion(request: AskUserQuestionRequest): AskUserQuestionResolution;
+export function askUserQuestion(request: AskUserQuestionRequest): AskUserQuestionResolution | AskUserQuestionMultiSelectResolution {
   const question = parseQuestion(request);
   const payload: AskUserQuestionInterruptPayload = { type: "ask_user_question", question };
-  let outcome = checkedResolution(question, interrupt(payload));
-  while (isHITLError(outcome)) {
-    const error = { code: outcome.code, message: outcome.message, details: [...outcome.details] };
-    outcome = checkedResolution(question, interrupt({ ...payload, error }));
-  }
-  return outcome;
+  return raiseUntilAnswered(payload, (value) => validateResolution(question, value)).value as AskUserQuestionResolution;
+}
+
+/**
+ * Asks 1–4 questions in one pause. The payload carries them all in `questions` (and the first
+ * as `question`); the person answers with `{ answers: { [question text]: answer } }`.
+ *
+ * @param requests - 1 to 4 questions with distinct texts.
+ * @returns `{ answers }`, keyed by question text; `multiSelect` answers are arrays.
+ * @throws {HITLError} `INVALID_QUESTION` when a request is malformed or texts repeat.
+ * @example
+ * ```ts
+ * const { answers } = askUserQuestions([
+ *   { question: "Which region?", options: [{ label: "EU", value: "eu" }, { label: "US", value: "us" }] },
+ *   { question: "Which features?", multiSelect: true, options: [{ label: "Logs", value: "logs" }, { label: "Metrics", value: "metrics" }] },
+ * ]);
+ * ```
+ */
+export function askUserQuestions(requests: AskUserQuestionRequest[]): AskUserQuestionsResolution {
+  const questions = parseQuestions(requests);
+  const payload: AskUserQuestionInterruptPayload = { type: "ask_user_question", question: questions[0]!, questions };
+  return raiseUntilAnswered(payload, (value) => validateResolutions(questions, value)).value;
 }

@@ -2,34 +2,56 @@ import { z } from "zod";
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 import type { AskUserQuestionRequest } from "../payload/types.js";
 
+/** How many questions one pause may carry (as Claude Code's `AskUserQuestion`). */
+export const MAX_QUESTIONS_PER_PAUSE = 4;
+
 const optionSchema = z.strictObject({ label: z.string().min(1), value: z.string().min(1) });
 
-const questionSchema = z
-  .strictObject({
-    question: z.string().trim().min(1, "a question needs text"),
-    description: z.string().optional(),
-    options: z.array(optionSchema).min(1).optional(),
-    multiSelect: z.boolean().optional(),
-    allowFreeText: z.boolean().optional(),
-  })
-  .superRefine((request, context) => {
-    const values = (request.options ?? []).map((option) => option.value);
-    if (new Set(values).size !== values.length) {
-      context.addIssue({ code: "custom", path: ["options"], message: "option values must be unique" });
-    }
-    if (request.allowFreeText === false && request.options === undefined) {
-      context.addIssue({ code: "custom", path: ["allowFreeText"], message: "allowFreeText: false needs options to choose from" });
-    }
-    if (request.multiSelect === true && request.options === undefined) {
-      context.addIssue({ code: "custom", path: ["multiSelect"], message: "multiSelect needs options to choose from" });
-    }
-  });
+/** Limits on a question's options; the tool the model calls uses 2–4 by default. */
+export interface OptionLimits {
+  minOptions: number;
+  maxOptions: number;
+}
+
+/** The question schema, with the given limits on its options. */
+export function questionSchema(limits: OptionLimits = { minOptions: 1, maxOptions: 100 }) {
+  return z
+    .strictObject({
+      question: z.string().trim().min(1, "a question needs text"),
+      description: z.string().optional(),
+      options: z
+        .array(optionSchema)
+        .min(limits.minOptions, `give at least ${limits.minOptions} options (or none)`)
+        .max(limits.maxOptions, `give at most ${limits.maxOptions} options`)
+        .optional(),
+      multiSelect: z.boolean().optional(),
+      allowFreeText: z.boolean().optional(),
+    })
+    .superRefine((request, context) => {
+      const values = (request.options ?? []).map((option) => option.value);
+      if (new Set(values).size !== values.length) {
+        context.addIssue({ code: "custom", path: ["options"], message: "option values must be unique" });
+      }
+      if (request.allowFreeText === false && request.options === undefined) {
+        context.addIssue({ code: "custom", path: ["allowFreeText"], message: "allowFreeText: false needs options to choose from" });
+      }
+      if (request.multiSelect === true && request.options === undefined) {
+        context.addIssue({ code: "custom", path: ["multiSelect"], message: "multiSelect needs options to choose from" });
+      }
+    });
+}
+
+const defaultSchema = questionSchema();
 
 function toDetails(issues: readonly z.core.$ZodIssue[], prefix: Array<string | number> = []): HITLErrorDetail[] {
   return issues.map((issue) => {
     const path = [...prefix, ...issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment)))];
     return { path, message: path.length > 0 ? `${path.join(".")}: ${issue.message}` : issue.message };
   });
+}
+
+function compact(request: Record<string, unknown>): AskUserQuestionRequest {
+  return Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined)) as unknown as AskUserQuestionRequest;
 }
 
 /**
@@ -39,10 +61,28 @@ function toDetails(issues: readonly z.core.$ZodIssue[], prefix: Array<string | n
  * @throws {HITLError} `INVALID_QUESTION`, one detail per problem.
  */
 export function parseQuestion(request: unknown, prefix: Array<string | number> = []): AskUserQuestionRequest {
-  const parsed = questionSchema.safeParse(request);
-  if (parsed.success) {
-    return Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as unknown as AskUserQuestionRequest;
-  }
+  const parsed = defaultSchema.safeParse(request);
+  if (parsed.success) return compact(parsed.data);
   const details = toDetails(parsed.error.issues, prefix);
   throw new HITLError("INVALID_QUESTION", `Invalid question: ${details[0]?.message ?? "malformed"}`, { details });
+}
+
+/**
+ * Checks 1–4 questions asked together; their texts must differ, since answers are keyed by them.
+ *
+ * @throws {HITLError} `INVALID_QUESTION`.
+ */
+export function parseQuestions(requests: unknown): AskUserQuestionRequest[] {
+  if (!Array.isArray(requests) || requests.length === 0 || requests.length > MAX_QUESTIONS_PER_PAUSE) {
+    const message = `ask 1 to ${MAX_QUESTIONS_PER_PAUSE} questions at once`;
+    throw new HITLError("INVALID_QUESTION", `Invalid questions: ${message}`, { details: [{ path: [], message, received: Array.isArray(requests) ? requests.length : requests }] });
+  }
+  const questions = requests.map((request, index) => parseQuestion(request, [index]));
+  const texts = questions.map((question) => question.question);
+  const repeated = texts.find((text, index) => texts.indexOf(text) !== index);
+  if (repeated !== undefined) {
+    const message = `the question "${repeated}" is asked twice; answers are keyed by question text`;
+    throw new HITLError("INVALID_QUESTION", `Invalid questions: ${message}`, { details: [{ path: [], message, received: repeated }] });
+  }
+  return questions;
 }

@@ -1,5 +1,8 @@
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
-import type { AskUserQuestionRequest, AskUserQuestionResolution } from "../payload/types.js";
+import type { AskUserQuestionRequest, AskUserQuestionsResolution } from "../payload/types.js";
+
+/** An answer to one question: text, or the option values picked for a `multiSelect` question. */
+export type Answer = string | string[];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -27,23 +30,57 @@ export function answerProblems(question: AskUserQuestionRequest, answer: unknown
   return [];
 }
 
+function refuse(details: HITLErrorDetail[]): never {
+  throw new HITLError("INVALID_ANSWER", `Invalid answer: ${details[0]?.message ?? ""}`, { details });
+}
+
+function onlyKey(resolution: Record<string, unknown>, key: string, details: HITLErrorDetail[]): void {
+  const extra = Object.keys(resolution).filter((candidate) => candidate !== key);
+  if (extra.length > 0) details.push({ path: [extra[0] ?? ""], message: `unknown field(s) ${extra.join(", ")}; expected only "${key}"` });
+}
+
 /**
  * Checks a resolution `{ answer }` for one question: a string, or an array of option
  * values when `multiSelect`; one of the option values when free text is not allowed.
  *
  * @throws {HITLError} `INVALID_ANSWER`, one detail per problem.
  */
-export function validateResolution(question: AskUserQuestionRequest, resolution: unknown): AskUserQuestionResolution {
+export function validateResolution(question: AskUserQuestionRequest, resolution: unknown): { answer: Answer } {
   const details: HITLErrorDetail[] = [];
   if (!isPlainObject(resolution) || !("answer" in resolution)) {
     details.push({ path: ["answer"], message: "expected a resolution object { answer }", received: resolution });
   } else {
-    const extra = Object.keys(resolution).filter((key) => key !== "answer");
-    if (extra.length > 0) details.push({ path: [extra[0] ?? ""], message: `unknown field(s) ${extra.join(", ")}; expected only "answer"` });
+    onlyKey(resolution, "answer", details);
     details.push(...answerProblems(question, resolution["answer"], ["answer"]));
   }
-  if (details.length > 0) {
-    throw new HITLError("INVALID_ANSWER", `Invalid answer: ${details[0]?.message ?? ""}`, { details });
+  if (details.length > 0) refuse(details);
+  return { answer: (resolution as { answer: Answer }).answer };
+}
+
+/**
+ * Checks a resolution `{ answers: { [question]: answer } }` for several questions asked in
+ * one pause: every question answered, no unknown question, each answer valid.
+ *
+ * @throws {HITLError} `INVALID_ANSWER`, one detail per problem.
+ */
+export function validateResolutions(questions: readonly AskUserQuestionRequest[], resolution: unknown): AskUserQuestionsResolution {
+  const details: HITLErrorDetail[] = [];
+  const answers = isPlainObject(resolution) ? resolution["answers"] : undefined;
+  if (!isPlainObject(resolution) || !isPlainObject(answers)) {
+    refuse([{ path: ["answers"], message: "expected a resolution object { answers: { [question]: answer } }", received: resolution }]);
   }
-  return { answer: (resolution as { answer: string }).answer };
+  onlyKey(resolution, "answers", details);
+  const texts = questions.map((question) => question.question);
+  for (const key of Object.keys(answers)) {
+    if (!texts.includes(key)) details.push({ path: ["answers", key], message: `no pending question reads "${key}"`, allowed: texts });
+  }
+  for (const question of questions) {
+    if (!Object.prototype.hasOwnProperty.call(answers, question.question)) {
+      details.push({ path: ["answers", question.question], message: `missing an answer to "${question.question}"` });
+    } else {
+      details.push(...answerProblems(question, answers[question.question], ["answers", question.question]));
+    }
+  }
+  if (details.length > 0) refuse(details);
+  return { answers: answers as Record<string, Answer> };
 }

@@ -4,9 +4,10 @@ import type { SaverFactory } from "./harness.js";
 import { invalidResumeCases } from "./invalid-resume.cases.js";
 import { modeCases } from "./modes.cases.js";
 import { questionCases } from "./questions.cases.js";
+import { questionToolCases } from "./question-tool.cases.js";
 import { rebuildCases } from "./rebuild.cases.js";
 
 /** Every core behaviour, registered against one checkpointer implementation. */
 export function runBehaviourSuite(saver: SaverFactory): void {
-  for (const cases of [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionCases, rebuildCases]) cases(saver);
+  for (const cases of [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionCases, questionToolCases, rebuildCases]) cases(saver);
 }

@@ -1,0 +1,109 @@
+/**
+ * The model asks the person a question through the `ask_user_question` tool, in the same
+ * batch as a call that needs approval. The approval comes first, then the question; no tool
+ * runs until both are in.
+ *
+ *   npm run demo:ask
+ *
+ * In a terminal it asks you; without one (CI) it answers from a script.
+ */
+import { tool } from "@langchain/core/tools";
+import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { toolsCondition } from "@langchain/langgraph/prebuilt";
+import { z } from "zod";
+import {
+  ApprovalToolNode,
+  createAskUserQuestionTool,
+  isAskUserQuestionInterrupt,
+  isHITLError,
+  isToolApprovalInterrupt,
+  resume,
+  start,
+  type AskUserQuestionInterruptPayload,
+  type ResumeValue,
+  type RunInterruptResult,
+} from "../src/index.js";
+import { ScriptedChatModel, toolCallingScript } from "./support/scripted-chat-model.js";
+import { closePrompt, describeApproval, interactive, prompt } from "./support/terminal.js";
+
+const deploy = tool(async ({ service }) => `Deployed ${service}.`, {
+  name: "deploy",
+  description: "Deploy a service",
+  schema: z.object({ service: z.string() }),
+});
+
+const model = new ScriptedChatModel(
+  toolCallingScript(
+    [
+      {
+        name: "ask_user_question",
+        args: {
+          question: "Which environment should I deploy to?",
+          options: [
+            { label: "Staging", value: "staging" },
+            { label: "Production", value: "production" },
+          ],
+        },
+      },
+      { name: "deploy", args: { service: "billing-api" } },
+    ],
+    (results) => `Environment: ${results[0]}. ${results[1]}`,
+  ),
+);
+
+const graph = new StateGraph(MessagesAnnotation)
+  .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
+  .addNode("tools", new ApprovalToolNode([deploy, createAskUserQuestionTool()], { interruptOn: { deploy: true } }))
+  .addEdge(START, "agent")
+  .addConditionalEdges("agent", toolsCondition, ["tools", END])
+  .addEdge("tools", "agent")
+  .compile({ checkpointer: new MemorySaver() });
+
+function describeQuestion(payload: AskUserQuestionInterruptPayload): string {
+  const { question, options } = payload.question;
+  const lines = ["", `❓ The agent asks: ${question}`];
+  (options ?? []).forEach((option, index) => lines.push(`   ${index + 1}. ${option.label} (${option.value})`));
+  if (payload.error !== undefined) lines.push(`   ⚠ previous answer refused: ${payload.error.message}`);
+  return lines.join("\n");
+}
+
+async function answerFor(pending: RunInterruptResult): Promise<ResumeValue> {
+  const { payload } = pending;
+  if (isToolApprovalInterrupt(payload)) {
+    console.log(describeApproval(payload));
+    if (!interactive) return payload.action_requests.map(() => ({ type: "approve" as const }));
+    const choice = await prompt("approve all? [Y/n] ");
+    return payload.action_requests.map(() => (choice.toLowerCase().startsWith("n") ? { type: "reject" as const, reason: "not now" } : { type: "approve" as const }));
+  }
+  if (isAskUserQuestionInterrupt(payload)) {
+    console.log(describeQuestion(payload));
+    const options = payload.question.options ?? [];
+    if (!interactive) return { answer: options[0]?.value ?? "yes" };
+    const typed = await prompt("your answer (number or text): ");
+    const picked = options[Number(typed) - 1];
+    return { answer: picked?.value ?? typed };
+  }
+  throw new Error("unexpected interrupt");
+}
+
+async function main(): Promise<void> {
+  const config = { configurable: { thread_id: "ask-demo" } };
+  let outcome = await start(graph, { messages: [{ role: "user", content: "Ship the billing API." }] }, config);
+  while (outcome.interrupt !== undefined) {
+    const pending = outcome.interrupt;
+    try {
+      outcome = await resume(graph, config, await answerFor(pending), { interruptId: pending.interruptId });
+    } catch (error) {
+      if (!isHITLError(error)) throw error;
+      console.log(`\n✗ ${error.code}: ${error.message}`);
+    }
+  }
+  console.log(`\nFinal answer:\n${String(outcome.values.messages.at(-1)?.content)}\n`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(closePrompt);

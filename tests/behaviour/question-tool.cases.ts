@@ -1,0 +1,193 @@
+import { Command, END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { HumanMessage } from "@langchain/core/messages";
+import {
+  ApprovalToolNode,
+  askUserQuestions,
+  createAskUserQuestionTool,
+  getInterrupt,
+  isAskUserQuestionInterrupt,
+  isHITLError,
+  isToolApprovalInterrupt,
+  resume,
+  type AskUserQuestionInterruptPayload,
+} from "../../src/index.js";
+import { agentGraph, ask, countingTool, interruptsOf, newThread, toolMessages, type PlannedCall } from "../support/fixtures.js";
+import type { BehaviourCases, SaverFactory } from "./harness.js";
+
+const envQuestion = {
+  question: "Which environment?",
+  options: [
+    { label: "Staging", value: "staging" },
+    { label: "Production", value: "production" },
+  ],
+};
+
+async function questionAgent(saver: SaverFactory, calls: PlannedCall[], options: { hitl?: boolean; interruptOn?: Record<string, boolean> } = {}) {
+  const deploy = countingTool("deploy");
+  const notify = countingTool("notify");
+  const node = new ApprovalToolNode([deploy.tool, notify.tool, createAskUserQuestionTool()], {
+    interruptOn: options.interruptOn ?? {},
+    ...(options.hitl === false ? { humanInTheLoop: { enabled: false } } : {}),
+  });
+  const { graph } = agentGraph(node, calls, await saver());
+  return { graph, deploy, notify };
+}
+
+export const questionToolCases: BehaviourCases = (saver) => {
+  describe("the ask_user_question tool", () => {
+    test("a call to it raises an ask_user_question interrupt with its tool_call_id, and its ToolMessage is the answer", async () => {
+      const { graph } = await questionAgent(saver, [{ name: "ask_user_question", args: envQuestion, id: "q1" }]);
+      const config = newThread();
+      const paused = await graph.invoke(ask(), config);
+      const payload = interruptsOf(paused)[0]?.value as AskUserQuestionInterruptPayload;
+      expect(isAskUserQuestionInterrupt(payload)).toBe(true);
+      expect(payload.tool_call_id).toBe("q1");
+      expect(payload.question).toEqual(envQuestion);
+      const { values } = await resume(graph, config, { answer: "staging" }, { reviewer: { id: "ops-1" } });
+      const [message] = toolMessages(values);
+      expect([message?.tool_call_id, message?.status, message?.content]).toEqual(["q1", "success", "staging"]);
+      expect(message?.additional_kwargs["hitl"]).toMatchObject({ decision: "answer", reviewer: { id: "ops-1" } });
+    });
+
+    test.each([
+      ["one option", { question: "Sure?", options: [{ label: "Yes", value: "yes" }] }],
+      ["five options", { question: "Pick", options: ["a", "b", "c", "d", "e"].map((v) => ({ label: v, value: v })) }],
+      ["no question text", { question: "" }],
+    ])("a call with %s fails the tool's schema: an error ToolMessage, no interrupt", async (_label, args) => {
+      const { graph } = await questionAgent(saver, [{ name: "ask_user_question", args, id: "q1" }]);
+      const result = await graph.invoke(ask(), newThread());
+      expect(interruptsOf(result)).toEqual([]);
+      expect(toolMessages(result)[0]?.status).toBe("error");
+    });
+
+    test("a multiSelect question is answered with an array of option values", async () => {
+      const question = { question: "Which regions?", multiSelect: true, options: ["eu", "us", "ap"].map((v) => ({ label: v.toUpperCase(), value: v })) };
+      const { graph } = await questionAgent(saver, [{ name: "ask_user_question", args: question, id: "q1" }]);
+      const config = newThread();
+      await graph.invoke(ask(), config);
+      const refused = await resume(graph, config, { answer: "eu" }).catch((e: unknown) => e);
+      expect(isHITLError(refused, "INVALID_ANSWER")).toBe(true);
+      const { values } = await resume(graph, config, { answer: ["eu", "ap"] });
+      expect(toolMessages(values)[0]?.content).toBe('["eu","ap"]');
+    });
+
+    test("an invalid answer through a raw Command re-raises the question with an error; nothing runs", async () => {
+      const strict = { ...envQuestion, allowFreeText: false };
+      const { graph, notify } = await questionAgent(saver, [
+        { name: "ask_user_question", args: strict, id: "q1" },
+        { name: "notify", args: { path: "team" }, id: "n1" },
+      ]);
+      const config = newThread();
+      const paused = await graph.invoke(ask(), config);
+      const again = await graph.invoke(new Command({ resume: { [interruptsOf(paused)[0]!.id!]: { answer: "moon" } } }), config);
+      const payload = interruptsOf(again)[0]?.value as AskUserQuestionInterruptPayload;
+      expect(payload.error?.code).toBe("INVALID_ANSWER");
+      expect(payload.error?.details[0]?.allowed).toEqual(["staging", "production"]);
+      expect(notify.count).toBe(0);
+      await resume(graph, config, { answer: "production" });
+      expect(notify.count).toBe(1);
+    });
+
+    test("with human in the loop disabled, a question gets an error ToolMessage saying no human is available", async () => {
+      const { graph } = await questionAgent(saver, [{ name: "ask_user_question", args: envQuestion, id: "q1" }], { hitl: false });
+      const result = await graph.invoke(ask(), newThread());
+      expect(interruptsOf(result)).toEqual([]);
+      const [message] = toolMessages(result);
+      expect(message?.status).toBe("error");
+      expect(message?.content).toContain("no human is available");
+    });
+  });
+
+  describe("a batch mixing approvals and questions", () => {
+    test("approvals come first, then each question; no tool runs until everything is in; each runs once", async () => {
+      const { graph, deploy, notify } = await questionAgent(
+        saver,
+        [
+          { name: "ask_user_question", args: envQuestion, id: "q1" },
+          { name: "deploy", args: { path: "app" }, id: "d1" },
+          { name: "notify", args: { path: "team" }, id: "n1" },
+          { name: "ask_user_question", args: { question: "Anything else to tell the team?" }, id: "q2" },
+        ],
+        { interruptOn: { deploy: true } },
+      );
+      const config = newThread();
+      await graph.invoke(ask(), config);
+
+      const first = await getInterrupt(graph, config);
+      expect(isToolApprovalInterrupt(first?.payload)).toBe(true);
+      const afterApproval = await resume(graph, config, [{ type: "approve" }], { interruptId: first!.interruptId });
+      expect([deploy.count, notify.count]).toEqual([0, 0]);
+      expect(afterApproval.interrupt?.payload).toMatchObject({ type: "ask_user_question", tool_call_id: "q1" });
+      expect((await getInterrupt(graph, config))?.interruptId).toBe(afterApproval.interrupt?.interruptId);
+
+      const afterQ1 = await resume(graph, config, { answer: "production" }, { interruptId: afterApproval.interrupt!.interruptId });
+      expect([deploy.count, notify.count]).toEqual([0, 0]);
+      expect(afterQ1.interrupt?.payload).toMatchObject({ type: "ask_user_question", tool_call_id: "q2" });
+
+      const done = await resume(graph, config, { answer: "all good" }, { interruptId: afterQ1.interrupt!.interruptId });
+      expect(done.interrupt).toBeUndefined();
+      expect([deploy.count, notify.count]).toEqual([1, 1]);
+      expect(toolMessages(done.values).map((m) => [m.tool_call_id, m.content])).toEqual([
+        ["q1", "production"],
+        ["d1", 'deploy ran with {"path":"app"}'],
+        ["n1", 'notify ran with {"path":"team"}'],
+        ["q2", "all good"],
+      ]);
+    });
+  });
+
+  describe("askUserQuestions() asks several questions in one pause", () => {
+    async function surveyGraph() {
+      let done = 0;
+      const graph = new StateGraph(MessagesAnnotation)
+        .addNode("survey", () => {
+          const { answers } = askUserQuestions([
+            envQuestion,
+            { question: "Which features?", multiSelect: true, options: ["logs", "metrics"].map((v) => ({ label: v, value: v })) },
+          ]);
+          done += 1;
+          return { messages: [new HumanMessage(JSON.stringify(answers))] };
+        })
+        .addEdge(START, "survey")
+        .addEdge("survey", END)
+        .compile({ checkpointer: await saver() });
+      return { graph, done: () => done };
+    }
+
+    test("one payload carries every question, and one resolution answers them by question text", async () => {
+      const { graph, done } = await surveyGraph();
+      const config = newThread();
+      const paused = await graph.invoke({ messages: [] }, config);
+      const payload = interruptsOf(paused)[0]?.value as AskUserQuestionInterruptPayload;
+      expect(payload.questions?.map((q) => q.question)).toEqual(["Which environment?", "Which features?"]);
+      const { values } = await resume(graph, config, { answers: { "Which environment?": "staging", "Which features?": ["logs"] } });
+      expect(done()).toBe(1);
+      expect(JSON.parse(String(values.messages[0]?.content))).toEqual({ "Which environment?": "staging", "Which features?": ["logs"] });
+    });
+
+    test.each([
+      ["a missing answer", { answers: { "Which environment?": "staging" } }],
+      ["an unknown question", { answers: { "Which environment?": "staging", "Which features?": [], "Why?": "x" } }],
+      ["a string for a multiSelect question", { answers: { "Which environment?": "staging", "Which features?": "logs" } }],
+      ["the single-question form", { answer: "staging" }],
+    ])("resume() refuses %s with INVALID_ANSWER", async (_label, value) => {
+      const { graph, done } = await surveyGraph();
+      const config = newThread();
+      await graph.invoke({ messages: [] }, config);
+      const error = await resume(graph, config, value as never).catch((e: unknown) => e);
+      expect(isHITLError(error, "INVALID_ANSWER")).toBe(true);
+      expect(done()).toBe(0);
+    });
+
+    test("a raw Command with a bad resolution re-raises all the questions with an error", async () => {
+      const { graph, done } = await surveyGraph();
+      const config = newThread();
+      const paused = await graph.invoke({ messages: [] }, config);
+      const again = await graph.invoke(new Command({ resume: { [interruptsOf(paused)[0]!.id!]: { answers: {} } } }), config);
+      const payload = interruptsOf(again)[0]?.value as AskUserQuestionInterruptPayload;
+      expect(payload.error?.code).toBe("INVALID_ANSWER");
+      expect(payload.questions).toHaveLength(2);
+      expect(done()).toBe(0);
+    });
+  });
+};
