@@ -11,6 +11,8 @@ import type {
   ToolApprovalDecision,
   ToolApprovalDecisionMap,
 } from "../payload/types.js";
+import { isExpired } from "../node/approval-review.js";
+import { isToolApprovalInterrupt } from "../payload/guards.js";
 import { threadIdOf, type HitlGraph } from "./graph-types.js";
 import { readPendingInterrupts, type PendingInterrupt } from "./get-interrupt.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
@@ -108,6 +110,20 @@ async function pickTarget(
   return first;
 }
 
+/**
+ * Lets the node resolve an approval whose deadline passed (every pending call is rejected as
+ * expired, nothing runs), then tells the caller their decision was not applied.
+ */
+async function resolveExpired(graph: HitlGraph, config: RunnableConfig, target: PendingInterrupt, threadId: string, options: ResumeOptions): Promise<never> {
+  const meta: ResumeMeta = { v: 1, decidedAt: new Date().toISOString(), ...(options.reviewer === undefined ? {} : { reviewer: options.reviewer }) };
+  await invokeAndSettle(graph, new Command({ resume: { [target.interruptId]: wrapResumeValue({}, meta) } }), config, threadId);
+  const expiresAt = isToolApprovalInterrupt(target.payload) ? target.payload.expires_at : undefined;
+  throw new HITLError("INTERRUPT_EXPIRED", `Interrupt ${target.interruptId} expired at ${expiresAt ?? "its deadline"}; its calls were rejected as expired and nothing ran.`, {
+    threadId,
+    interruptId: target.interruptId,
+  });
+}
+
 function toolLookupFor(graph: HitlGraph, nodeName: string, fallback: ToolLookup | undefined): ToolLookup {
   const bound = graph.nodes?.[nodeName]?.bound as { findTool?: unknown } | undefined;
   if (typeof bound?.findTool === "function") return bound.findTool as ToolLookup;
@@ -126,7 +142,8 @@ function toolLookupFor(graph: HitlGraph, nodeName: string, fallback: ToolLookup 
  * for a question (an array of option values when `multiSelect`), or `{ answers }` when the payload has `questions`.
  * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`.
  * @returns `{ values, interrupt?, interrupts, halted? }`.
- * @throws {HITLError} `RUN_CANCELLED` when a hook cancelled the run, `NO_PENDING_INTERRUPT`, `INTERRUPT_ALREADY_RESOLVED`, `INTERRUPT_MISMATCH`,
+ * @throws {HITLError} `INTERRUPT_EXPIRED` when the approval's deadline passed (its calls are then
+ * rejected as expired; nothing runs), `RUN_CANCELLED` when a hook cancelled the run, `NO_PENDING_INTERRUPT`, `INTERRUPT_ALREADY_RESOLVED`, `INTERRUPT_MISMATCH`,
  * `INVALID_DECISION`, `INVALID_EDIT`, `INVALID_ANSWER`, `INVALID_OPTIONS`, `UNSUPPORTED_INTERRUPT`.
  * @example
  * ```ts
@@ -149,6 +166,9 @@ export async function resume<G extends HitlGraph, TValues = GraphValues<G>>(
   const work = async (): Promise<ResumeResult<TValues>> => {
     const pending = await readPendingInterrupts<HumanInterruptPayload>(graph, config);
     const target = await pickTarget(graph, config, threadId, pending, options.interruptId);
+    if (isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now())) {
+      await resolveExpired(graph, config, target, threadId, options);
+    }
     const checked = await validateResumeValue(target.payload, value, toolLookupFor(graph, target.nodeName, options.findTool));
     const meta: ResumeMeta = {
       v: 1,

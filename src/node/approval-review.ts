@@ -15,6 +15,13 @@ export interface ApprovalReview {
   reviewed: ToolApprovalInterruptPayload;
   decisions: ValidatedDecisions;
   meta: ResumeMeta | undefined;
+  /** The approval's deadline passed before it was answered: no decision applies. */
+  expired: boolean;
+}
+
+/** Whether a reviewed payload's deadline has passed. */
+export function isExpired(payload: ToolApprovalInterruptPayload, now: number): boolean {
+  return payload.expires_at !== undefined && now > Date.parse(payload.expires_at);
 }
 
 /**
@@ -82,11 +89,16 @@ export async function reviewApprovals(
   const reviewed = await reviewedPayload(payload, task);
   for (;;) {
     const unwrapped = unwrapResumeValue(raw);
+    // Late decisions are never applied, whatever they are: checked before validation so an
+    // expired approval resolves even when the value would not fit.
+    if (isExpired(reviewed, Date.now())) {
+      return { reviewed, decisions: new Map(), meta: unwrapped.ok ? unwrapped.meta : undefined, expired: true };
+    }
     let problem: HITLError;
     if (unwrapped.ok) {
       try {
         const decisions = await validateDecisions(reviewed, unwrapped.value, findTool);
-        return { reviewed, decisions, meta: unwrapped.meta };
+        return { reviewed, decisions, meta: unwrapped.meta, expired: false };
       } catch (error) {
         problem = refusal(error);
       }

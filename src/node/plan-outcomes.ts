@@ -44,18 +44,15 @@ function auditOf(review: { meta: ResumeMeta | undefined }): Partial<HitlRecord> 
 }
 
 /** Decides the outcome of a reviewed call from the person's decision. */
-async function reviewedOutcome(screening: Known, review: ApprovalReview, context: ScreeningContext, now: number): Promise<Outcome> {
+async function reviewedOutcome(screening: Known, review: ApprovalReview, context: ScreeningContext): Promise<Outcome> {
   const { notes } = screening;
   const call = withArgs(screening.call, screening.args);
   const id = call.id ?? "";
   const request = review.reviewed.action_requests.find((candidate) => candidate.tool_call_id === id);
   const decision = review.decisions.get(id);
   const audit = auditOf(review);
+  if (review.expired) return blocked(call, notes, "expired", `approval expired at ${review.reviewed.expires_at ?? "its deadline"}`, audit);
   if (request === undefined || decision === undefined) return blocked(call, notes, "changed_after_review", undefined, audit);
-  const expiresAt = review.reviewed.expires_at === undefined ? undefined : Date.parse(review.reviewed.expires_at);
-  if (expiresAt !== undefined && now > expiresAt) {
-    return blocked(call, notes, "expired", `approval expired at ${review.reviewed.expires_at}`, audit);
-  }
   const reviewedDigest = requestDigest(request.name, request.arguments);
   const boundDigest = review.meta?.digests?.[id];
   if (requestDigest(call.name, screening.args) !== reviewedDigest || (boundDigest !== undefined && boundDigest !== reviewedDigest)) {
@@ -113,12 +110,11 @@ export async function planOutcomes(
   answers: BatchAnswers,
   context: ScreeningContext & { hitlEnabled: boolean },
 ): Promise<Outcome[]> {
-  const now = Date.now();
   return Promise.all(
     screenings.map(async (screening): Promise<Outcome> => {
       if (screening.kind === "unknown_tool") return { kind: "run", call: screening.call, notes: screening.notes };
       const wasReviewed = review?.reviewed.action_requests.some((request) => request.tool_call_id === screening.call.id) === true;
-      if (wasReviewed && review !== undefined) return reviewedOutcome(screening, review, context, now);
+      if (wasReviewed && review !== undefined) return reviewedOutcome(screening, review, context);
       return unreviewedOutcome(screening, context.hitlEnabled, answers);
     }),
   );
