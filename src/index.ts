@@ -73,3 +73,13 @@ export type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./ho
 export type { HitlGraph } from "./host/graph-types.js";
 export type { Reviewer } from "./decisions/resume-envelope.js";
 export type { ToolLookup } from "./decisions/validate-decisions.js";
+
+export { createMemoryCheckpointer, HitlMemorySaver } from "./inbox/memory-checkpointer.js";
+export { hasInbox } from "./inbox/types.js";
+export type {
+  ApprovalsInbox,
+  PendingInterruptRecord,
+  PendingInterruptPage,
+  ListPendingInterruptsOptions,
+  ExpiredInterrupt,
+} from "./inbox/types.js";

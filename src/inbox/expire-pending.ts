@@ -1,0 +1,26 @@
+import { isHITLError } from "../errors/hitl-error.js";
+import type { HitlGraph } from "../host/graph-types.js";
+import { resume } from "../host/resume.js";
+import type { ExpiredInterrupt, InboxRow } from "./types.js";
+
+/**
+ * Resolves overdue approvals: each is resumed under its thread's lock, and the node rejects
+ * every pending call as expired (nothing runs). Interrupts resolved meanwhile by someone else
+ * are skipped. Returns the ones this call expired.
+ */
+export async function expireRows(graph: HitlGraph, rows: readonly InboxRow[]): Promise<ExpiredInterrupt[]> {
+  const expired: ExpiredInterrupt[] = [];
+  for (const row of rows) {
+    try {
+      await resume(graph, { configurable: { thread_id: row.threadId } }, {}, { interruptId: row.interruptId, reviewer: { id: "langgraph-hitl:expiry" } });
+    } catch (error) {
+      if (isHITLError(error, "INTERRUPT_EXPIRED")) {
+        expired.push({ threadId: row.threadId, interruptId: row.interruptId, expiresAt: row.expiresAt ?? "" });
+        continue;
+      }
+      if (isHITLError(error, "INTERRUPT_ALREADY_RESOLVED") || isHITLError(error, "INTERRUPT_MISMATCH") || isHITLError(error, "NO_PENDING_INTERRUPT")) continue;
+      throw error;
+    }
+  }
+  return expired;
+}

@@ -1,0 +1,84 @@
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph";
+import type { HitlGraph } from "../host/graph-types.js";
+import { withInProcessThreadLock } from "../host/thread-lock.js";
+import { expireRows } from "./expire-pending.js";
+import { changesForCheckpoint, changesForWrites } from "./inbox-changes.js";
+import { resolveListOptions } from "./list-options.js";
+import { MemoryInbox } from "./memory-inbox.js";
+import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage } from "./types.js";
+
+type PendingWrite = [string, unknown];
+
+/**
+ * LangGraph's `MemorySaver` plus an approvals inbox: it notices every interrupt and resume
+ * LangGraph persists through it, so `listPendingInterrupts()` is right however the graph is
+ * driven (raw `invoke`, `stream`, `resume()`). For tests, notebooks and single processes;
+ * use `createPostgresCheckpointer` when several processes share the work.
+ */
+export class HitlMemorySaver extends MemorySaver implements ApprovalsInbox {
+  readonly #inbox = new MemoryInbox();
+
+  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata): Promise<RunnableConfig> {
+    const saved = await super.put(config, checkpoint, metadata);
+    for (const change of changesForCheckpoint(saved)) this.#inbox.apply(change);
+    return saved;
+  }
+
+  override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string): Promise<void> {
+    await super.putWrites(config, writes, taskId, taskPath);
+    for (const change of changesForWrites(config, writes, taskId, new Date())) this.#inbox.apply(change);
+  }
+
+  override async deleteThread(threadId: string): Promise<void> {
+    await super.deleteThread(threadId);
+    this.#inbox.deleteThread(threadId);
+  }
+
+  /**
+   * Pending human interrupts across threads, oldest first.
+   *
+   * @param options - `{ limit, cursor?, olderThan?, toolName?, threadId? }`.
+   * @returns `{ items: [{ threadId, interruptId, payload, createdAt, expiresAt? }], nextCursor? }`.
+   * @throws {HITLError} `INVALID_OPTIONS`.
+   * @example
+   * ```ts
+   * const { items, nextCursor } = await saver.listPendingInterrupts({ limit: 50 });
+   * ```
+   */
+  async listPendingInterrupts(options: ListPendingInterruptsOptions): Promise<PendingInterruptPage> {
+    return this.#inbox.list(resolveListOptions(options));
+  }
+
+  /**
+   * Resolves every approval whose deadline has passed (for a cron job): its calls are rejected
+   * as expired and nothing runs.
+   *
+   * @param graph - The graph the threads run on.
+   * @param now - The current time. Default: now.
+   * @returns The interrupts this call expired.
+   */
+  async expirePendingInterrupts(graph: HitlGraph, now: Date = new Date()): Promise<ExpiredInterrupt[]> {
+    return expireRows(graph, this.#inbox.overdue(now.toISOString()));
+  }
+
+  /** Serialises resumes of one thread in this process (used by `resume()`). */
+  async withThreadLock<T>(threadId: string, work: () => Promise<T>): Promise<T> {
+    return withInProcessThreadLock(this, threadId, work);
+  }
+}
+
+/**
+ * An in-memory checkpointer with an approvals inbox — zero infrastructure, for tests,
+ * notebooks and scripts.
+ *
+ * @example
+ * ```ts
+ * const checkpointer = createMemoryCheckpointer();
+ * const graph = builder.compile({ checkpointer });
+ * const { items } = await checkpointer.listPendingInterrupts({ limit: 20 });
+ * ```
+ */
+export function createMemoryCheckpointer(): HitlMemorySaver {
+  return new HitlMemorySaver();
+}

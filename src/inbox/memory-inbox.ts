@@ -1,0 +1,70 @@
+import type { HumanInterruptPayload } from "../payload/types.js";
+import { decodeCursor, encodeCursor, isAfter } from "./cursor.js";
+import type { InboxChange } from "./inbox-changes.js";
+import type { ResolvedListOptions } from "./list-options.js";
+import type { InboxRow, PendingInterruptPage, PendingInterruptRecord } from "./types.js";
+
+/** Public view of a row. */
+export function toRecord<TPayload = HumanInterruptPayload>(row: InboxRow): PendingInterruptRecord<TPayload> {
+  return {
+    threadId: row.threadId,
+    interruptId: row.interruptId,
+    payload: row.payload as TPayload,
+    createdAt: row.createdAt,
+    ...(row.expiresAt === undefined ? {} : { expiresAt: row.expiresAt }),
+  };
+}
+
+/** The inbox of an in-process checkpointer: rows by thread, then by task. */
+export class MemoryInbox {
+  readonly #threads = new Map<string, Map<string, InboxRow[]>>();
+
+  apply(change: InboxChange): void {
+    const tasks = this.#threads.get(change.threadId) ?? new Map<string, InboxRow[]>();
+    switch (change.kind) {
+      case "raise": {
+        const previous = tasks.get(change.taskId) ?? [];
+        // Re-raising (e.g. with an `error`) within the same step keeps the original creation time.
+        const rows = change.rows.map((row) => {
+          const earlier = previous.find((candidate) => candidate.position === row.position && candidate.checkpointId === row.checkpointId);
+          return earlier === undefined ? row : { ...row, createdAt: earlier.createdAt };
+        });
+        tasks.set(change.taskId, rows);
+        break;
+      }
+      case "finish_task":
+        tasks.delete(change.taskId);
+        break;
+      case "advance":
+        for (const [taskId, rows] of tasks) if (rows.every((row) => row.checkpointId !== change.checkpointId)) tasks.delete(taskId);
+        break;
+    }
+    if (tasks.size > 0) this.#threads.set(change.threadId, tasks);
+    else this.#threads.delete(change.threadId);
+  }
+
+  deleteThread(threadId: string): void {
+    this.#threads.delete(threadId);
+  }
+
+  list(options: ResolvedListOptions): PendingInterruptPage {
+    const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
+    const threads = options.threadId === undefined ? [...this.#threads.values()] : [this.#threads.get(options.threadId) ?? new Map()];
+    const rows = threads
+      .flatMap((tasks) => [...tasks.values()].flat())
+      .filter((row) => options.olderThan === undefined || row.createdAt < options.olderThan)
+      .filter((row) => options.toolName === undefined || row.toolNames.includes(options.toolName))
+      .filter((row) => after === undefined || isAfter(row, after))
+      .sort((a, b) => (isAfter(a, b) ? 1 : -1));
+    const page = rows.slice(0, options.limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map((row) => toRecord(row)),
+      ...(rows.length > options.limit && last !== undefined ? { nextCursor: encodeCursor(last) } : {}),
+    };
+  }
+
+  overdue(now: string): InboxRow[] {
+    return [...this.#threads.values()].flatMap((tasks) => [...tasks.values()].flat()).filter((row) => row.expiresAt !== undefined && row.expiresAt <= now);
+  }
+}
