@@ -58,6 +58,7 @@ export { ApprovalToolNode } from "./node/approval-tool-node.js";
 export type { ApprovalNodeTool } from "./node/approval-tool-node.js";
 export type { ApprovalToolNodeOptions, InterruptOnConfig } from "./node/options.js";
 export type { HitlRecord, OutcomeSource } from "./node/tool-messages.js";
+export type { DecisionEvent, DecisionHandler } from "./node/report-decisions.js";
 
 export { askUserQuestion, askUserQuestions } from "./questions/ask-user-question.js";
 export { createAskUserQuestionTool } from "./questions/ask-user-question-tool.js";

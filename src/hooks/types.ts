@@ -172,7 +172,8 @@ export interface HookRegistration<E extends HookEvent> {
 
 /** Where an observer's failure is reported. */
 export interface HookErrorContext {
-  event: HookEvent;
+  /** The hook event, or `"onDecision"` for the node's decision callback. */
+  event: HookEvent | "onDecision";
   toolName: string | undefined;
   toolCallId: string | undefined;
 }

@@ -16,6 +16,7 @@ import { planOutcomes, type BatchAnswers, type Outcome } from "./plan-outcomes.j
 import { askBatchQuestions } from "./question-step.js";
 import { questionToolLimits } from "../questions/ask-user-question-tool.js";
 import type { OptionLimits } from "../questions/question-schema.js";
+import { reportDecisions } from "./report-decisions.js";
 import { requestStop } from "./run-stop.js";
 import { screenCall, type Screening, type ScreeningContext } from "./screen-call.js";
 import { assertCanPause, proposedAtMs, readTaskContext, type TaskContext } from "./task-context.js";
@@ -67,7 +68,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   constructor(tools: ApprovalNodeTool[], options?: ApprovalToolNodeOptions) {
     const toolNames = tools.map((tool) => tool.name);
     const resolved = resolveNodeOptions(options, toolNames);
-    const { hooks: _hooks, humanInTheLoop: _hitl, interruptOn: _interruptOn, onHookError: _onHookError, ...toolNodeOptions } = options ?? {};
+    const { hooks: _hooks, humanInTheLoop: _hitl, interruptOn: _interruptOn, onHookError: _onHookError, onDecision: _onDecision, ...toolNodeOptions } = options ?? {};
     super(tools, toolNodeOptions);
     this.#options = resolved;
     this.#toolNames = new Set(toolNames);
@@ -111,6 +112,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     const observers: ObserverContext = { registry: this.#options.hooks, runSignal: config.signal, threadId: task.threadId, onHookError: this.#options.onHookError };
     const finished = await Promise.all(outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, observers)));
     await reportBatch(finished, observers);
+    await reportDecisions(outcomes, task.threadId, this.#options.onDecision, this.#options.onHookError, config.signal);
     this.#completed.forget(keys.filter((key): key is string => key !== undefined));
     const stops = finished.flatMap((call) => call.stops);
     const stop = stops.find((candidate) => candidate.kind === "cancel") ?? stops[0];

@@ -6,6 +6,7 @@ import type { HookRegistry } from "../hooks/hook-registry.js";
 import { warnHookError } from "../hooks/report-hook-error.js";
 import { MAX_TIMEOUT_MS } from "../hooks/time-bound.js";
 import type { HookErrorHandler } from "../hooks/types.js";
+import type { DecisionHandler } from "./report-decisions.js";
 import type { HumanInTheLoopConfig, ToolApprovalDecisionType } from "../payload/types.js";
 
 /** Per-tool approval settings of `interruptOn`. */
@@ -31,12 +32,15 @@ export interface ApprovalToolNodeOptions extends ToolNodeOptions {
   interruptOn?: Record<string, boolean | InterruptOnConfig>;
   /** Receives every hook failure (observers abandoned, PreToolUse refusals). Default: `console.warn`. */
   onHookError?: HookErrorHandler;
+  /** Receives every human decision (and expiry) once, when its batch is answered: for an audit log. */
+  onDecision?: DecisionHandler;
 }
 
 /** Options after validation, in the form the node reads. */
 export interface ResolvedNodeOptions {
   hooks: HookRegistry | undefined;
   onHookError: HookErrorHandler;
+  onDecision: DecisionHandler | undefined;
   hitlEnabled: boolean;
   interruptOn: Map<string, Required<Pick<InterruptOnConfig, "allowedDecisions">> & InterruptOnConfig>;
 }
@@ -60,6 +64,7 @@ const optionsSchema = z.strictObject({
   humanInTheLoop: z.strictObject({ enabled: z.boolean().optional() }).optional(),
   interruptOn: z.record(z.string(), interruptOnEntry).optional(),
   onHookError: z.custom<HookErrorHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
+  onDecision: z.custom<DecisionHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
 });
 
 function refuse(details: HITLErrorDetail[]): never {
@@ -84,7 +89,7 @@ export function resolveNodeOptions(options: unknown, toolNames: readonly string[
       })),
     );
   }
-  const { hooks, humanInTheLoop, interruptOn = {}, onHookError } = parsed.data;
+  const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision } = parsed.data;
   const unknownTools = Object.keys(interruptOn).filter((name) => !toolNames.includes(name));
   if (unknownTools.length > 0) {
     refuse(
@@ -106,5 +111,5 @@ export function resolveNodeOptions(options: unknown, toolNames: readonly string[
       ...(settings.expiresInMs === undefined ? {} : { expiresInMs: settings.expiresInMs }),
     });
   }
-  return { hooks, onHookError: onHookError ?? warnHookError, hitlEnabled: humanInTheLoop?.enabled ?? true, interruptOn: resolved };
+  return { hooks, onHookError: onHookError ?? warnHookError, onDecision, hitlEnabled: humanInTheLoop?.enabled ?? true, interruptOn: resolved };
 }

@@ -8,6 +8,7 @@ async function pausedOn(saver: SaverFactory, options: { hooks?: HookRegistry; ca
   const other = countingTool("read_file");
   const node = new ApprovalToolNode([target.tool, other.tool], {
     interruptOn: { delete_file: true, read_file: true },
+    onHookError: () => undefined,
     ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
   });
   const calls = options.calls ?? [{ name: "delete_file", args: { path: "/tmp/a" }, id: "del" }];

@@ -121,7 +121,7 @@ export const modeCases: BehaviourCases = (saver) => {
           throw new Error("policy db unreachable");
         }],
       });
-      const node = new ApprovalToolNode([target.tool], { hooks });
+      const node = new ApprovalToolNode([target.tool], { hooks, onHookError: () => undefined });
       const { graph } = agentGraph(node, [{ name: "write_file", args: { path: "p" } }], await saver());
       const result = await graph.invoke(ask(), newThread());
       const [message] = toolMessages(result);

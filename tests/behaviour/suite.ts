@@ -1,6 +1,7 @@
 import { approvalFlowCases } from "./approval-flow.cases.js";
 import { decisionCases } from "./decisions.cases.js";
 import type { SaverFactory } from "./harness.js";
+import { auditCases } from "./audit.cases.js";
 import { expiryCases } from "./expiry.cases.js";
 import { invalidResumeCases } from "./invalid-resume.cases.js";
 import { modeCases } from "./modes.cases.js";
@@ -10,5 +11,5 @@ import { rebuildCases } from "./rebuild.cases.js";
 
 /** Every core behaviour, registered against one checkpointer implementation. */
 export function runBehaviourSuite(saver: SaverFactory): void {
-  for (const cases of [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionCases, questionToolCases, rebuildCases, expiryCases]) cases(saver);
+  for (const cases of [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionCases, questionToolCases, rebuildCases, expiryCases, auditCases]) cases(saver);
 }
