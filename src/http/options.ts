@@ -1,0 +1,96 @@
+import { z } from "zod";
+import type { Reviewer } from "../decisions/resume-envelope.js";
+import { HITLError } from "../errors/hitl-error.js";
+import type { HitlGraph } from "../host/graph-types.js";
+import { hasInbox, type ApprovalsInbox } from "../inbox/types.js";
+
+/** How a request was refused by `authenticate`. */
+export interface AuthRefusal {
+  status: 401 | 403;
+  message?: string;
+}
+
+/** Who is making a request: a reviewer, or why not. */
+export type AuthResult = Reviewer | AuthRefusal;
+
+/** Options of {@link createApprovalHandler}. */
+export interface ApprovalHandlerOptions {
+  /** The compiled graph whose runs are reviewed. */
+  graph: HitlGraph;
+  /**
+   * Identifies the reviewer of a request (a session cookie, a bearer token…). Return
+   * `{ id, name? }`, or `{ status: 401 | 403, message? }` to refuse. The identity recorded
+   * with each decision comes from here, never from the request body.
+   */
+  authenticate: (request: Request) => AuthResult | Promise<AuthResult>;
+  /** The approvals inbox. Default: the graph's checkpointer, when it keeps one. */
+  inbox?: ApprovalsInbox;
+  /** Where the routes live, e.g. `"/approvals"`. Default: `""` (the root). */
+  basePath?: string;
+  /** Largest request body accepted, in bytes. Default: 1 MiB. */
+  maxBodyBytes?: number;
+  /** Serve the reviewer inbox page at the base path. Default: `true`. */
+  page?: boolean;
+}
+
+/** Options after validation. */
+export interface ResolvedHandlerOptions {
+  graph: HitlGraph;
+  authenticate: ApprovalHandlerOptions["authenticate"];
+  inbox: ApprovalsInbox;
+  basePath: string;
+  maxBodyBytes: number;
+  page: boolean;
+}
+
+const schema = z.strictObject({
+  graph: z.custom<HitlGraph>((value) => typeof (value as HitlGraph | undefined)?.getState === "function" && typeof (value as HitlGraph).invoke === "function", {
+    message: "expected a compiled LangGraph graph",
+  }),
+  authenticate: z.custom<ApprovalHandlerOptions["authenticate"]>((value) => typeof value === "function", {
+    message: "expected a function (request) => { id, name? } | { status: 401 | 403 }; use anonymousReviewer() for demos",
+  }),
+  inbox: z.custom<ApprovalsInbox>((value) => hasInbox(value), { message: "expected an approvals inbox (createMemoryCheckpointer / createPostgresCheckpointer)" }).optional(),
+  basePath: z.string().regex(/^(\/[A-Za-z0-9._~-]+)*$/, "expected \"\" or a path like /approvals (no trailing slash)").optional(),
+  maxBodyBytes: z.number().int().positive().max(64 * 1024 * 1024).optional(),
+  page: z.boolean().optional(),
+});
+
+/**
+ * Checks handler options at construction.
+ *
+ * @throws {HITLError} `INVALID_OPTIONS`, naming the field.
+ */
+export function resolveHandlerOptions(options: ApprovalHandlerOptions): ResolvedHandlerOptions {
+  const parsed = schema.safeParse(options);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+    throw new HITLError("INVALID_OPTIONS", `Invalid approval handler options: \`${details[0]?.path.join(".")}\`: ${details[0]?.message}`, { details });
+  }
+  const inbox = parsed.data.inbox ?? (hasInbox(options.graph.checkpointer) ? options.graph.checkpointer : undefined);
+  if (inbox === undefined) {
+    const message = "the graph's checkpointer keeps no approvals inbox; compile it with createMemoryCheckpointer() or createPostgresCheckpointer(), or pass `inbox`";
+    throw new HITLError("INVALID_OPTIONS", `Invalid approval handler options: ${message}`, { details: [{ path: ["inbox"], message }] });
+  }
+  return {
+    graph: options.graph,
+    authenticate: options.authenticate,
+    inbox,
+    basePath: parsed.data.basePath ?? "",
+    maxBodyBytes: parsed.data.maxBodyBytes ?? 1024 * 1024,
+    page: parsed.data.page ?? true,
+  };
+}
+
+/**
+ * An `authenticate` for demos and local tools: every request is the same reviewer. Do not
+ * use it where the handler is reachable by anyone else.
+ *
+ * @example
+ * ```ts
+ * createApprovalHandler({ graph, authenticate: anonymousReviewer("local-dev") });
+ * ```
+ */
+export function anonymousReviewer(id = "anonymous", name?: string): () => Reviewer {
+  return () => ({ id, ...(name === undefined ? {} : { name }) });
+}

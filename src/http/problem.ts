@@ -1,0 +1,90 @@
+import { isHITLError, type HITLErrorCode, type HITLErrorDetail } from "../errors/hitl-error.js";
+
+/** Codes of the HTTP layer's own refusals, besides every {@link HITLErrorCode}. */
+export type ProblemCode = HITLErrorCode | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL";
+
+/** An RFC 9457 problem document, plus our stable `code` and per-call `details`. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ProblemCode;
+  details?: HITLErrorDetail[];
+}
+
+const STATUS_BY_CODE: Partial<Record<ProblemCode, number>> = {
+  INVALID_DECISION: 400,
+  INVALID_EDIT: 400,
+  INVALID_ANSWER: 400,
+  INVALID_OPTIONS: 400,
+  INVALID_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  NO_PENDING_INTERRUPT: 404,
+  METHOD_NOT_ALLOWED: 405,
+  INTERRUPT_ALREADY_RESOLVED: 409,
+  INTERRUPT_MISMATCH: 409,
+  INTERRUPT_EXPIRED: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNSUPPORTED_INTERRUPT: 422,
+  DATABASE_UNAVAILABLE: 503,
+};
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  410: "Gone",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/** Connection-level failures of a database driver (Node socket errors and Postgres SQLSTATE classes 08 and 57P). */
+const UNAVAILABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|08\d{3}|57P0[1-3])$/;
+
+/** Whether `error` means the database could not be reached (503), rather than a bug (500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 8; depth += 1) {
+    if (isHITLError(current, "DATABASE_UNAVAILABLE")) return true;
+    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === "string" && UNAVAILABLE.test(code)) return true;
+    if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(message)) return true;
+    if (Array.isArray(errors) && errors.some(isDatabaseUnavailable)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Builds a problem document. */
+export function problem(code: ProblemCode, detail: string, details?: readonly HITLErrorDetail[]): Problem {
+  const status = STATUS_BY_CODE[code] ?? 500;
+  return {
+    type: `urn:langgraph-hitl:problem:${code.toLowerCase()}`,
+    title: TITLES[status] ?? "Error",
+    status,
+    detail,
+    code,
+    ...(details === undefined || details.length === 0 ? {} : { details: [...details] }),
+  };
+}
+
+/** Maps anything a route threw to a problem: our errors keep their code, unreachable databases are 503, the rest 500 without internals. */
+export function problemFromError(error: unknown): Problem {
+  if (isHITLError(error)) return problem(error.code, error.message, error.details);
+  if (isDatabaseUnavailable(error)) return problem("DATABASE_UNAVAILABLE", "The database is unavailable; nothing was changed. Try again.");
+  return problem("INTERNAL", "An unexpected error occurred.");
+}
+
+/** The `application/problem+json` response for a problem. */
+export function problemResponse(value: Problem, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(value), { status: value.status, headers: { "content-type": "application/problem+json", ...headers } });
+}

@@ -1,0 +1,112 @@
+import type { BaseMessage } from "@langchain/core/messages";
+import { z } from "zod";
+import type { Reviewer } from "../decisions/resume-envelope.js";
+import { isHITLError } from "../errors/hitl-error.js";
+import { readPendingInterrupts } from "../host/get-interrupt.js";
+import { resume, type ResumeValue } from "../host/resume.js";
+import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
+import type { HumanInterruptPayload } from "../payload/types.js";
+import type { ResolvedHandlerOptions } from "./options.js";
+import { problem, problemResponse } from "./problem.js";
+import { readJsonBody } from "./read-json-body.js";
+
+function json(value: unknown, status = 200): Response {
+  return new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+}
+
+function threadConfig(threadId: string) {
+  return { configurable: { thread_id: threadId } };
+}
+
+/** `GET /interrupts`: the inbox, oldest first, paginated with `cursor`. */
+export async function listInterrupts(url: URL, options: ResolvedHandlerOptions): Promise<Response> {
+  const query = url.searchParams;
+  const limit = query.has("limit") ? Number(query.get("limit")) : 50;
+  const filters = Object.fromEntries(["cursor", "toolName", "olderThan", "threadId"].flatMap((key) => (query.has(key) ? [[key, query.get(key) ?? ""]] : [])));
+  return json(await options.inbox.listPendingInterrupts({ limit, ...filters }));
+}
+
+async function threadExists(threadId: string, options: ResolvedHandlerOptions): Promise<boolean> {
+  const state = await options.graph.getState(threadConfig(threadId));
+  return state.createdAt !== undefined;
+}
+
+/** `GET /threads/:threadId/interrupt`: the thread's pending interrupt, or 404. */
+export async function getThreadInterrupt(threadId: string, options: ResolvedHandlerOptions): Promise<Response> {
+  const [pending] = await readPendingInterrupts<HumanInterruptPayload>(options.graph, threadConfig(threadId));
+  if (pending !== undefined) return json({ interruptId: pending.interruptId, threadId, payload: pending.payload });
+  if (!(await threadExists(threadId, options))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
+  return problemResponse(problem("NO_PENDING_INTERRUPT", `Thread "${threadId}" has no pending interrupt.`));
+}
+
+const resumeBody = z
+  .strictObject({
+    interruptId: z.string().min(1),
+    decisions: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional(),
+    answer: z.union([z.string(), z.array(z.string())]).optional(),
+    answers: z.record(z.string(), z.unknown()).optional(),
+    comment: z.string().max(10_000).optional(),
+  })
+  .refine((body) => [body.decisions, body.answer, body.answers].filter((part) => part !== undefined).length === 1, {
+    message: "send exactly one of `decisions`, `answer` or `answers`",
+  });
+
+function resumeValueOf(body: z.infer<typeof resumeBody>): ResumeValue {
+  if (body.decisions !== undefined) return body.decisions as ResumeValue;
+  if (body.answer !== undefined) return { answer: body.answer } as ResumeValue;
+  return { answers: body.answers } as ResumeValue;
+}
+
+function callIdsOf(payload: unknown): string[] {
+  if (isToolApprovalInterrupt(payload)) return payload.action_requests.map((request) => request.tool_call_id);
+  if (isAskUserQuestionInterrupt(payload) && payload.tool_call_id !== undefined) return [payload.tool_call_id];
+  return [];
+}
+
+/** The ToolMessages that answered the reviewed calls: what ran, what did not, who decided. */
+function outcomesOf(values: unknown, callIds: readonly string[]) {
+  const messages = ((values as { messages?: BaseMessage[] } | undefined)?.messages ?? []) as BaseMessage[];
+  return messages
+    .filter((message) => message.getType() === "tool" && callIds.includes((message as { tool_call_id?: string }).tool_call_id ?? ""))
+    .map((message) => ({
+      tool_call_id: (message as { tool_call_id?: string }).tool_call_id,
+      name: message.name,
+      status: (message as { status?: string }).status ?? "success",
+      content: message.content,
+      hitl: message.additional_kwargs?.["hitl"],
+    }));
+}
+
+/** `POST /threads/:threadId/resume`: applies a reviewer's decisions or answer. */
+export async function resumeThread(request: Request, threadId: string, reviewer: Reviewer, options: ResolvedHandlerOptions): Promise<Response> {
+  const body = await readJsonBody(request, options.maxBodyBytes);
+  if (!body.ok) return problemResponse(body.problem);
+  const parsed = resumeBody.safeParse(body.value);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+    return problemResponse(problem("INVALID_REQUEST", `Invalid resume request: ${details[0]?.message ?? ""}`, details));
+  }
+  const config = threadConfig(threadId);
+  const pending = await readPendingInterrupts(options.graph, config);
+  if (pending.length === 0 && !(await threadExists(threadId, options))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
+  const reviewed = pending.find((candidate) => candidate.interruptId === parsed.data.interruptId);
+  const callIds = callIdsOf(reviewed?.payload);
+  const { interruptId, comment } = parsed.data;
+  try {
+    const result = await resume(options.graph, config, resumeValueOf(parsed.data), { interruptId, reviewer, ...(comment === undefined ? {} : { comment }) });
+    const status = result.halted !== undefined ? "halted" : result.interrupt !== undefined ? "paused" : "completed";
+    return json({
+      threadId,
+      interruptId,
+      status,
+      reviewer,
+      outcomes: outcomesOf(result.values, callIds),
+      ...(result.interrupt === undefined ? {} : { interrupt: result.interrupt }),
+      ...(result.halted === undefined ? {} : { halted: result.halted }),
+    });
+  } catch (error) {
+    if (!isHITLError(error, "RUN_CANCELLED")) throw error;
+    const state = await options.graph.getState(config);
+    return json({ threadId, interruptId, status: "cancelled", reviewer, reason: error.message, outcomes: outcomesOf(state.values, callIds) });
+  }
+}
