@@ -84,3 +84,18 @@ export type {
   ListPendingInterruptsOptions,
   ExpiredInterrupt,
 } from "./inbox/types.js";
+
+export { remoteHook, RemoteHookError, REMOTE_FAILURES, isRemoteHookError, findRemoteHookError } from "./remote/index.js";
+export type {
+  RemoteHook,
+  RemoteHookOptions,
+  RemoteTransportOptions,
+  HttpTransportOptions,
+  StdioTransportOptions,
+  FailurePolicy,
+  RemoteAuth,
+  RemoteAuthContext,
+  RemoteObserverEvent,
+  RemoteFailure,
+  RemoteHookErrorOptions,
+} from "./remote/index.js";

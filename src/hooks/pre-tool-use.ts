@@ -1,3 +1,4 @@
+import { isHITLError } from "../errors/hitl-error.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
 import type { HookRegistry } from "./hook-registry.js";
 import { reportHookError } from "./report-hook-error.js";
@@ -144,7 +145,9 @@ export async function runPreToolUse(
       const kind = outcome.status === "timed_out" ? "timeout" : "cancelled";
       failure = { kind, message: describeFailure(kind, hook.timeoutMs, "") };
     }
-    reportHookError(request.onHookError, new Error(failure.message, { cause: outcome.status === "failed" ? outcome.error : undefined }), {
+    // A typed error the hook threw is reported as is (its code and fields matter to the host).
+    const reported = outcome.status === "failed" && isHITLError(outcome.error) ? outcome.error : new Error(failure.message, { cause: outcome.status === "failed" ? outcome.error : undefined });
+    reportHookError(request.onHookError, reported, {
       event: "PreToolUse",
       toolName: request.toolName,
       toolCallId: request.toolCallId,
