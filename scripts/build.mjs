@@ -1,6 +1,6 @@
 // Builds dist/cjs (CommonJS) and dist/esm (ES modules), each with type declarations.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
 const tsc = (args) => execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json", ...args], { stdio: "inherit" });
 
@@ -10,4 +10,9 @@ tsc(["--outDir", "dist/cjs"]);
 tsc(["--outDir", "dist/esm", "--module", "ES2022", "--moduleResolution", "Bundler"]);
 mkdirSync("dist/esm", { recursive: true });
 writeFileSync("dist/esm/package.json", JSON.stringify({ type: "module" }, null, 2) + "\n");
+
+// Every file the package.json "exports" map points at (".", "./postgres", ...) must now exist.
+const targets = (entry) => (typeof entry === "string" ? [entry] : Object.values(entry).flatMap(targets));
+const missing = targets(JSON.parse(readFileSync("package.json", "utf8")).exports).filter((path) => !existsSync(path));
+if (missing.length > 0) throw new Error(`the build did not emit: ${missing.join(", ")}`);
 console.log("built dist/cjs and dist/esm");

@@ -1,0 +1,48 @@
+import pg from "pg";
+import { HitlPostgresSaver } from "./hitl-postgres-saver.js";
+import { checkConnectionArgument, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
+
+function createPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url });
+  // When the server closes an idle connection the pool discards it and emits 'error', which would
+  // crash the process if nobody listened.
+  pool.on("error", () => undefined);
+  return pool;
+}
+
+/**
+ * A ready Postgres checkpointer: a {@link HitlPostgresSaver} whose tables exist and are
+ * migrated. Migrations run under an advisory lock, so every replica may call this at boot.
+ *
+ * A URL gets a new `pg.Pool`; a pool you pass is used as is (it must allow 2+ connections).
+ * `saver.end()` closes the pool, also one you passed in.
+ *
+ * @param urlOrPool - A connection URL (`postgresql://user:pass@host:5432/db`) or a `pg.Pool`.
+ * @param options - `schema`: where the checkpoint tables live. Type: `string` (a plain identifier). Default: `"public"`.
+ * @returns The saver, set up.
+ * @throws {HITLError} `INVALID_OPTIONS` for a bad URL, pool or options (`details: [{ path, message, received }]`);
+ * `DATABASE_UNAVAILABLE` when the database cannot be reached.
+ * @example
+ * ```ts
+ * import { createPostgresCheckpointer } from "langgraph-hitl/postgres";
+ *
+ * const checkpointer = await createPostgresCheckpointer(process.env.DATABASE_URL!, { schema: "agents" });
+ * const graph = builder.compile({ checkpointer });
+ * // ...
+ * await checkpointer.end();
+ * ```
+ */
+export async function createPostgresCheckpointer(urlOrPool: string | pg.Pool, options: PostgresCheckpointerOptions = {}): Promise<HitlPostgresSaver> {
+  checkConnectionArgument(urlOrPool);
+  resolvePostgresOptions(options);
+  const ownsPool = typeof urlOrPool === "string";
+  const pool = ownsPool ? createPool(urlOrPool) : urlOrPool;
+  const saver = new HitlPostgresSaver(pool, options);
+  try {
+    await saver.setup();
+  } catch (error) {
+    if (ownsPool) await pool.end().catch(() => undefined);
+    throw error;
+  }
+  return saver;
+}

@@ -1,0 +1,7 @@
+/**
+ * langgraph-hitl/postgres — a Postgres checkpointer that is safe to run in several processes.
+ * Needs the optional peer dependencies `@langchain/langgraph-checkpoint-postgres` and `pg`.
+ */
+export { createPostgresCheckpointer } from "./create-postgres-checkpointer.js";
+export { HitlPostgresSaver } from "./hitl-postgres-saver.js";
+export type { PostgresCheckpointerOptions } from "./options.js";

@@ -1,0 +1,99 @@
+import type pg from "pg";
+import { z } from "zod";
+import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
+
+// Postgres truncates longer identifiers silently, so two long names could end up one schema.
+const MAX_IDENTIFIER_LENGTH = 63;
+
+const optionsSchema = z.strictObject({
+  schema: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be a plain identifier: a letter or _, then letters, digits or _")
+    .max(MAX_IDENTIFIER_LENGTH)
+    .optional(),
+});
+
+const OPTION_NAMES = Object.keys(optionsSchema.shape);
+
+/** Options of {@link createPostgresCheckpointer} and {@link HitlPostgresSaver}. */
+export type PostgresCheckpointerOptions = z.input<typeof optionsSchema>;
+
+/** Options after validation, in the form the saver reads. */
+export interface ResolvedPostgresOptions {
+  schema: string;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((value, key) => (typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
+}
+
+// A misspelt option would otherwise be ignored silently; name each one where it was found.
+function detailsOf(issue: z.core.$ZodIssue, input: unknown): HITLErrorDetail[] {
+  const path = issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment)));
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) => ({ path: [...path, key], message: "unknown option", allowed: [...OPTION_NAMES], received: valueAt(input, [...issue.path, key]) }));
+  }
+  return [{ path, message: issue.message, received: valueAt(input, issue.path) }];
+}
+
+function refuse(details: HITLErrorDetail[]): never {
+  const first = details[0];
+  const where = first?.path?.length ? `\`${first.path.join(".")}\`: ` : "";
+  throw new HITLError("INVALID_OPTIONS", `Invalid Postgres checkpointer options: ${where}${first?.message ?? ""}`, { details });
+}
+
+/**
+ * Validates the saver's options once, at construction.
+ *
+ * @throws {HITLError} `INVALID_OPTIONS`, one detail (`path`, `message`, `received`) per problem.
+ * @example
+ * ```ts
+ * resolvePostgresOptions({}); // { schema: "public" }
+ * ```
+ */
+export function resolvePostgresOptions(options: unknown): ResolvedPostgresOptions {
+  const parsed = optionsSchema.safeParse(options ?? {});
+  if (!parsed.success) refuse(parsed.error.issues.flatMap((issue) => detailsOf(issue, options)));
+  return { schema: parsed.data.schema ?? "public" };
+}
+
+function isPoolLike(value: unknown): value is pg.Pool {
+  const candidate = value as Partial<pg.Pool> | null;
+  return typeof candidate?.connect === "function" && typeof candidate.query === "function" && typeof candidate.end === "function";
+}
+
+/**
+ * Checks a pool (recognised by shape, so a second copy of `pg` still works): it must allow at
+ * least two connections — a lock holds one while the work under it needs another.
+ *
+ * @throws {HITLError} `INVALID_OPTIONS` with the path `["urlOrPool", ...]`.
+ * @example
+ * ```ts
+ * checkPool(new pg.Pool({ max: 1 })); // throws: the pool must allow at least 2 connections
+ * ```
+ */
+export function checkPool(pool: unknown): asserts pool is pg.Pool {
+  if (!isPoolLike(pool)) {
+    const message = typeof pool === "string" ? "expected a pg.Pool; for a URL use createPostgresCheckpointer()" : "expected a connection URL or a pg.Pool";
+    refuse([{ path: ["urlOrPool"], message, received: pool }]);
+  }
+  const max = pool.options?.max;
+  if (typeof max === "number" && max < 2) {
+    refuse([{ path: ["urlOrPool", "options", "max"], message: "the pool must allow at least 2 connections", received: max }]);
+  }
+}
+
+/**
+ * Checks the connection argument of `createPostgresCheckpointer`: a non-empty URL, or a pool
+ * that {@link checkPool} accepts.
+ *
+ * @throws {HITLError} `INVALID_OPTIONS` with the path `["urlOrPool", ...]`.
+ * @example
+ * ```ts
+ * checkConnectionArgument(""); // throws: the connection URL is empty
+ * ```
+ */
+export function checkConnectionArgument(urlOrPool: unknown): asserts urlOrPool is string | pg.Pool {
+  if (typeof urlOrPool !== "string") return checkPool(urlOrPool);
+  if (urlOrPool.trim() === "") refuse([{ path: ["urlOrPool"], message: "the connection URL is empty", received: urlOrPool }]);
+}

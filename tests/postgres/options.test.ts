@@ -1,0 +1,72 @@
+import pg from "pg";
+import { isHITLError } from "../../src/index.js";
+import { createPostgresCheckpointer, HitlPostgresSaver } from "../../src/postgres/index.js";
+
+// Never connected to: validation fails before any connection is made.
+const URL = "postgresql://nobody@127.0.0.1:1/none";
+
+async function refusal(run: () => Promise<unknown>): Promise<unknown> {
+  return run().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
+describe("createPostgresCheckpointer() refuses bad input with INVALID_OPTIONS", () => {
+  test.each([
+    ["a schema with a quote", { schema: 'x"; DROP TABLE y; --' }, ["schema"], 'x"; DROP TABLE y; --'],
+    ["an empty schema", { schema: "" }, ["schema"], ""],
+    ["a schema longer than 63 characters", { schema: "s".repeat(64) }, ["schema"], "s".repeat(64)],
+    ["a schema that is not a string", { schema: 7 }, ["schema"], 7],
+    ["a misspelt option", { shema: "public" }, ["shema"], "public"],
+  ])("%s", async (_name, options, path, received) => {
+    const error = await refusal(() => createPostgresCheckpointer(URL, options as never));
+    expect(isHITLError(error, "INVALID_OPTIONS")).toBe(true);
+    expect(isHITLError(error) && error.details[0]).toMatchObject({ path, received });
+  });
+
+  test.each([
+    ["an empty URL", "", ["urlOrPool"]],
+    ["something that is neither a URL nor a pool", { connectionString: URL }, ["urlOrPool"]],
+    ["a pool of one connection", new pg.Pool({ connectionString: URL, max: 1 }), ["urlOrPool", "options", "max"]],
+  ])("%s", async (_name, urlOrPool, path) => {
+    const error = await refusal(() => createPostgresCheckpointer(urlOrPool as never));
+    expect(isHITLError(error, "INVALID_OPTIONS") && error.details[0]?.path).toEqual(path);
+  });
+
+  test.each([
+    ["a bad schema", () => new HitlPostgresSaver(new pg.Pool({ connectionString: URL }), { schema: "no-dashes" }), ["schema"]],
+    ["a URL instead of a pool", () => new HitlPostgresSaver(URL as never), ["urlOrPool"]],
+    ["a pool of one connection", () => new HitlPostgresSaver(new pg.Pool({ connectionString: URL, max: 1 })), ["urlOrPool", "options", "max"]],
+  ])("the HitlPostgresSaver constructor refuses %s", (_name, construct, path) => {
+    const error = (() => {
+      try {
+        construct();
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(isHITLError(error, "INVALID_OPTIONS") && error.details[0]?.path).toEqual(path);
+  });
+
+  test("the error payload names the option, the problem and what was received", async () => {
+    const error = await refusal(() => createPostgresCheckpointer(URL, { schema: "9lives" }));
+    expect(isHITLError(error) && error.toJSON()).toMatchInlineSnapshot(`
+      {
+        "code": "INVALID_OPTIONS",
+        "details": [
+          {
+            "message": "must be a plain identifier: a letter or _, then letters, digits or _",
+            "path": [
+              "schema",
+            ],
+            "received": "9lives",
+          },
+        ],
+        "message": "Invalid Postgres checkpointer options: \`schema\`: must be a plain identifier: a letter or _, then letters, digits or _",
+        "name": "HITLError",
+      }
+    `);
+  });
+});
