@@ -36,7 +36,8 @@ export class MemoryInbox {
         tasks.delete(change.taskId);
         break;
       case "advance":
-        for (const [taskId, rows] of tasks) if (rows.every((row) => row.checkpointId !== change.checkpointId)) tasks.delete(taskId);
+        // Checkpoint ids are time-ordered (UUID v6): only interrupts of strictly older checkpoints are resolved.
+        for (const [taskId, rows] of tasks) if (rows.every((row) => row.checkpointId < change.checkpointId)) tasks.delete(taskId);
         break;
     }
     if (tasks.size > 0) this.#threads.set(change.threadId, tasks);

@@ -1,14 +1,21 @@
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type pg from "pg";
+import type { HitlGraph } from "../host/graph-types.js";
 import type { ThreadLockProvider } from "../host/thread-lock.js";
+import { expireRows } from "../inbox/expire-pending.js";
+import { resolveListOptions } from "../inbox/list-options.js";
+import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage } from "../inbox/types.js";
+import { migrateInbox } from "./inbox/inbox-migrations.js";
+import { deletePending, listPending, overduePending } from "./inbox/inbox-queries.js";
 import { withMigrationsLock } from "./migrations-lock.js";
 import { checkPool, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
 import { withPostgresThreadLock } from "./thread-lock.js";
 
 /**
  * LangGraph's `PostgresSaver`, made safe for several processes: `setup()` runs the migrations
- * under an advisory lock, and {@link HitlPostgresSaver.withThreadLock} serialises work on one
- * thread across processes (`resume()` uses it). Usually made by
+ * under an advisory lock, {@link HitlPostgresSaver.withThreadLock} serialises work on one
+ * thread across processes (`resume()` uses it), and an approvals inbox lists every pending
+ * human interrupt across threads (kept by triggers on LangGraph's own tables). Usually made by
  * {@link createPostgresCheckpointer}, which also runs `setup()`.
  *
  * `end()` closes the pool — also a pool you passed in.
@@ -20,7 +27,7 @@ import { withPostgresThreadLock } from "./thread-lock.js";
  * const graph = builder.compile({ checkpointer: saver });
  * ```
  */
-export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvider {
+export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvider, ApprovalsInbox {
   /** The schema of the checkpoint tables. */
   readonly schema: string;
   /** The pool the saver (and its locks) use; `PostgresSaver` keeps its own reference private. */
@@ -50,7 +57,54 @@ export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvid
    * ```
    */
   override async setup(): Promise<void> {
-    await withMigrationsLock(this.pgPool, this.schema, () => super.setup());
+    await withMigrationsLock(this.pgPool, this.schema, async () => {
+      await super.setup();
+      await migrateInbox(this.pgPool, this.schema);
+    });
+  }
+
+  /**
+   * Pending human interrupts across threads, oldest first — for a backend's approvals inbox.
+   * Answers from an index, so it stays fast with many paused threads.
+   *
+   * @param options - `{ limit, cursor?, olderThan?, toolName?, threadId? }`.
+   * @returns `{ items: [{ threadId, interruptId, payload, createdAt, expiresAt? }], nextCursor? }`.
+   * @throws {HITLError} `INVALID_OPTIONS`.
+   * @example
+   * ```ts
+   * const { items, nextCursor } = await saver.listPendingInterrupts({ limit: 50, toolName: "deploy" });
+   * ```
+   */
+  async listPendingInterrupts(options: ListPendingInterruptsOptions): Promise<PendingInterruptPage> {
+    return listPending(this.pgPool, this.schema, resolveListOptions(options));
+  }
+
+  /**
+   * Resolves every approval whose deadline has passed (for a cron job on any replica): each is
+   * resumed under its thread lock and its calls are rejected as expired; nothing runs.
+   *
+   * @param graph - The graph the threads run on.
+   * @param now - The current time. Default: now.
+   * @returns The interrupts this call expired.
+   * @example
+   * ```ts
+   * setInterval(() => void saver.expirePendingInterrupts(graph), 60_000);
+   * ```
+   */
+  async expirePendingInterrupts(graph: HitlGraph, now: Date = new Date()): Promise<ExpiredInterrupt[]> {
+    const expired: ExpiredInterrupt[] = [];
+    for (;;) {
+      const batch = await overduePending(this.pgPool, this.schema, now, 500);
+      const done = await expireRows(graph, batch);
+      expired.push(...done);
+      if (batch.length < 500 || done.length === 0) return expired;
+    }
+  }
+
+  /** Deletes a thread's checkpoints and its inbox entries. */
+  override async deleteThread(threadId: string): Promise<void> {
+    await super.deleteThread(threadId);
+    await deletePending(this.pgPool, this.schema, threadId);
   }
 
   /**

@@ -1,0 +1,87 @@
+import type pg from "pg";
+import { decodeCursor, encodeCursor } from "../../inbox/cursor.js";
+import type { ResolvedListOptions } from "../../inbox/list-options.js";
+import type { InboxRow, PendingInterruptPage, PendingInterruptRecord } from "../../inbox/types.js";
+import { inboxTable } from "./inbox-migrations.js";
+
+interface Row {
+  thread_id: string;
+  task_id: string;
+  position: number;
+  checkpoint_id: string;
+  interrupt_id: string;
+  payload: unknown;
+  created_at: Date;
+  expires_at: Date | null;
+  tool_names: string[];
+}
+
+function toRecord(row: Row): PendingInterruptRecord {
+  return {
+    threadId: row.thread_id,
+    interruptId: row.interrupt_id,
+    payload: row.payload as PendingInterruptRecord["payload"],
+    createdAt: row.created_at.toISOString(),
+    ...(row.expires_at === null ? {} : { expiresAt: row.expires_at.toISOString() }),
+  };
+}
+
+function toInboxRow(row: Row): InboxRow {
+  return {
+    threadId: row.thread_id,
+    taskId: row.task_id,
+    position: row.position,
+    checkpointId: row.checkpoint_id,
+    interruptId: row.interrupt_id,
+    payload: row.payload,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at?.toISOString(),
+    toolNames: row.tool_names,
+  };
+}
+
+/**
+ * One page of the inbox, oldest first. Only the filters asked for become predicates, so the
+ * planner can walk the `(created_at, thread_id, interrupt_id)` index (or the primary key, for
+ * one thread) instead of scanning.
+ */
+export async function listPending(pool: pg.Pool, schema: string, options: ResolvedListOptions): Promise<PendingInterruptPage> {
+  const where: string[] = [];
+  const values: unknown[] = [];
+  const bind = (value: unknown): string => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  if (options.threadId !== undefined) where.push(`thread_id = ${bind(options.threadId)}`);
+  if (options.olderThan !== undefined) where.push(`created_at < ${bind(options.olderThan)}::timestamptz`);
+  if (options.toolName !== undefined) where.push(`${bind(options.toolName)} = ANY(tool_names)`);
+  if (options.cursor !== undefined) {
+    const after = decodeCursor(options.cursor);
+    where.push(`(created_at, thread_id, interrupt_id) > (${bind(after.createdAt)}::timestamptz, ${bind(after.threadId)}, ${bind(after.interruptId)})`);
+  }
+  const sql = `SELECT thread_id, task_id, position, checkpoint_id, interrupt_id, payload, created_at, expires_at, tool_names
+    FROM ${inboxTable(schema)} ${where.length === 0 ? "" : `WHERE ${where.join(" AND ")}`}
+    ORDER BY created_at, thread_id, interrupt_id LIMIT ${bind(options.limit + 1)}`;
+  const { rows } = await pool.query<Row>(sql, values);
+  const page = rows.slice(0, options.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toRecord),
+    ...(rows.length > options.limit && last !== undefined ? { nextCursor: encodeCursor(toRecord(last)) } : {}),
+  };
+}
+
+/** Approvals whose deadline is at or before `now`, earliest first (at most `limit`). */
+export async function overduePending(pool: pg.Pool, schema: string, now: Date, limit: number): Promise<InboxRow[]> {
+  const { rows } = await pool.query<Row>(
+    `SELECT thread_id, task_id, position, checkpoint_id, interrupt_id, payload, created_at, expires_at, tool_names
+     FROM ${inboxTable(schema)} WHERE expires_at IS NOT NULL AND expires_at <= $1 ORDER BY expires_at LIMIT $2`,
+    [now, limit],
+  );
+  return rows.map(toInboxRow);
+}
+
+/** Forgets a deleted thread. */
+export async function deletePending(pool: pg.Pool, schema: string, threadId: string): Promise<void> {
+  await pool.query(`DELETE FROM ${inboxTable(schema)} WHERE thread_id = $1`, [threadId]);
+}
