@@ -40,6 +40,11 @@ export function wrapResumeValue(value: unknown, meta: ResumeMeta): Record<string
   return { [ENVELOPE_KEY]: meta, value };
 }
 
+/** Whether `value` is a resume value `resume()` wrapped (a raw `Command` value is not). */
+export function isResumeEnvelope(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && ENVELOPE_KEY in value;
+}
+
 /** Result of reading a resume value: the bare value and, when enveloped, its metadata. */
 export type UnwrappedResume =
   | { ok: true; value: unknown; meta: ResumeMeta | undefined }

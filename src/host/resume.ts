@@ -1,22 +1,22 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
-import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta, type Reviewer } from "../decisions/resume-envelope.js";
+import { isResumeEnvelope, reviewerIdentitySchema, wrapResumeValue, type ResumeMeta, type Reviewer } from "../decisions/resume-envelope.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import type {
   AskUserQuestionMultiSelectResolution,
   AskUserQuestionResolution,
   AskUserQuestionsResolution,
-  HumanInterruptPayload,
+  RunInterruptResult,
   ToolApprovalDecision,
   ToolApprovalDecisionMap,
 } from "../payload/types.js";
 import { isExpired } from "../node/approval-review.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import { threadIdOf, type HitlGraph } from "./graph-types.js";
-import { readPendingInterrupts, type PendingInterrupt } from "./get-interrupt.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { providesThreadLock, withInProcessThreadLock } from "./thread-lock.js";
+import { firstSubmission, pickTarget, readThreadState, saverOf } from "./thread-state.js";
 import { validateResumeValue } from "./validate-resume-value.js";
 
 /** What `resume()` accepts: decisions for a `tool_approval`, a resolution for a question. */
@@ -67,54 +67,11 @@ function checkOptions(options: ResumeOptions): void {
   }
 }
 
-/** Whether `interruptId` was answered within the current checkpoint, i.e. its task re-asked. */
-async function wasAnsweredInCurrentStep(graph: HitlGraph, config: RunnableConfig, interruptId: string): Promise<boolean> {
-  const saver = typeof graph.checkpointer === "object" ? graph.checkpointer : undefined;
-  const tuple = await saver?.getTuple({ configurable: { thread_id: threadIdOf(config), checkpoint_ns: "" } });
-  return (tuple?.pendingWrites ?? []).some(([taskId, channel]) => taskId === interruptId && channel === "__resume__");
-}
-
-async function pickTarget(
-  graph: HitlGraph,
-  config: RunnableConfig,
-  threadId: string,
-  pending: PendingInterrupt[],
-  interruptId: string | undefined,
-): Promise<PendingInterrupt> {
-  if (interruptId !== undefined) {
-    const match = pending.find((candidate) => candidate.interruptId === interruptId);
-    if (match !== undefined) return match;
-    if (pending.length > 0 && (await wasAnsweredInCurrentStep(graph, config, interruptId))) {
-      throw new HITLError(
-        "INTERRUPT_MISMATCH",
-        `Interrupt ${interruptId} was answered but raised again (see its \`error\`); review the pending interrupt ${pending[0]?.interruptId} instead.`,
-        { threadId, interruptId },
-      );
-    }
-    throw new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${interruptId} is not pending on thread "${threadId}": it was already resolved.`, {
-      threadId,
-      interruptId,
-    });
-  }
-  const [first, ...rest] = pending;
-  if (first === undefined) {
-    throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" has no pending interrupt to resume.`, { threadId });
-  }
-  if (rest.length > 0) {
-    const message = `thread "${threadId}" has ${pending.length} pending interrupts; pass \`interruptId\` to say which one was reviewed`;
-    throw new HITLError("INVALID_OPTIONS", message, {
-      threadId,
-      details: [{ path: ["interruptId"], message, allowed: pending.map((candidate) => candidate.interruptId) }],
-    });
-  }
-  return first;
-}
-
 /**
  * Lets the node resolve an approval whose deadline passed (every pending call is rejected as
  * expired, nothing runs), then tells the caller their decision was not applied.
  */
-async function resolveExpired(graph: HitlGraph, config: RunnableConfig, target: PendingInterrupt, threadId: string, options: ResumeOptions): Promise<never> {
+async function resolveExpired(graph: HitlGraph, config: RunnableConfig, target: RunInterruptResult, threadId: string, options: ResumeOptions): Promise<never> {
   const meta: ResumeMeta = { v: 1, decidedAt: new Date().toISOString(), ...(options.reviewer === undefined ? {} : { reviewer: options.reviewer }) };
   await invokeAndSettle(graph, new Command({ resume: { [target.interruptId]: wrapResumeValue({}, meta) } }), config, threadId);
   const expiresAt = isToolApprovalInterrupt(target.payload) ? target.payload.expires_at : undefined;
@@ -124,10 +81,37 @@ async function resolveExpired(graph: HitlGraph, config: RunnableConfig, target: 
   });
 }
 
-function toolLookupFor(graph: HitlGraph, nodeName: string, fallback: ToolLookup | undefined): ToolLookup {
-  const bound = graph.nodes?.[nodeName]?.bound as { findTool?: unknown } | undefined;
-  if (typeof bound?.findTool === "function") return bound.findTool as ToolLookup;
-  return fallback ?? (() => undefined);
+/**
+ * Finds tool schemas for checking edits: the approval nodes of the graph (a node exposes
+ * `findTool`), then the caller's own lookup.
+ */
+function toolLookupFor(graph: HitlGraph, fallback: ToolLookup | undefined): ToolLookup {
+  const lookups = Object.values(graph.nodes ?? {})
+    .map((node) => (node.bound as { findTool?: unknown } | undefined)?.findTool)
+    .filter((lookup): lookup is ToolLookup => typeof lookup === "function");
+  if (fallback !== undefined) lookups.push(fallback);
+  return (toolName) => {
+    for (const lookup of lookups) {
+      const found = lookup(toolName);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+}
+
+/**
+ * An earlier `resume()` of this interrupt was submitted but its run never finished (its
+ * process died, or a tool threw with `handleToolErrors: false`). The first decision is the one
+ * that counts: its run is completed with it — a tool that was running when the process died
+ * runs again (at-least-once for that call) — and this caller is told it came too late.
+ */
+async function completeEarlierResume(graph: HitlGraph, config: RunnableConfig, target: RunInterruptResult, earlier: unknown, threadId: string): Promise<never> {
+  await invokeAndSettle(graph, new Command({ resume: { [target.interruptId]: earlier } }), config, threadId);
+  throw new HITLError(
+    "INTERRUPT_ALREADY_RESOLVED",
+    `Interrupt ${target.interruptId} was already answered by an earlier resume whose run had not finished; that run has now been completed with the earlier decisions.`,
+    { threadId, interruptId: target.interruptId },
+  );
 }
 
 /**
@@ -162,14 +146,16 @@ export async function resume<G extends HitlGraph, TValues = GraphValues<G>>(
 ): Promise<ResumeResult<TValues>> {
   const threadId = requireThreadId(config);
   checkOptions(options);
-  const saver = typeof graph.checkpointer === "object" ? graph.checkpointer : undefined;
+  const saver = saverOf(graph);
   const work = async (): Promise<ResumeResult<TValues>> => {
-    const pending = await readPendingInterrupts<HumanInterruptPayload>(graph, config);
-    const target = await pickTarget(graph, config, threadId, pending, options.interruptId);
+    const state = await readThreadState(saver, threadId);
+    const target = pickTarget(state, threadId, options.interruptId);
+    const earlier = firstSubmission(state.answered.get(target.interruptId));
+    if (isResumeEnvelope(earlier)) await completeEarlierResume(graph, config, target, earlier, threadId);
     if (isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now())) {
       await resolveExpired(graph, config, target, threadId, options);
     }
-    const checked = await validateResumeValue(target.payload, value, toolLookupFor(graph, target.nodeName, options.findTool));
+    const checked = await validateResumeValue(target.payload, value, toolLookupFor(graph, options.findTool));
     const meta: ResumeMeta = {
       v: 1,
       decidedAt: new Date().toISOString(),

@@ -1,4 +1,6 @@
+import { tool } from "@langchain/core/tools";
 import { Command, MemorySaver } from "@langchain/langgraph";
+import { z } from "zod";
 import { ApprovalToolNode, HookRegistry, getInterrupt, isHITLError, resume } from "../../src/index.js";
 import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 
@@ -62,6 +64,32 @@ describe("resume() addresses exactly the interrupt that was reviewed", () => {
     const error = await resume(graph, config, [{ type: "approve" }], { interruptId, reviewer: { id: "" } }).catch((e: unknown) => e);
     expect(isHITLError(error, "INVALID_OPTIONS") && error.details[0]?.path).toEqual(["reviewer"]);
     expect(tool.count).toBe(0);
+  });
+});
+
+describe("a resume whose run did not finish", () => {
+  test("the first decision counts: a later resume completes it (re-running the call that failed) and is told it was already resolved", async () => {
+    let attempts = 0;
+    const flaky = tool(
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error("gateway timeout");
+        return "charged";
+      },
+      { name: "charge", description: "charges", schema: z.object({}) },
+    );
+    const node = new ApprovalToolNode([flaky], { interruptOn: { charge: true }, handleToolErrors: false });
+    const { graph } = agentGraph(node, [{ name: "charge", args: {} }], new MemorySaver());
+    const config = newThread();
+    await graph.invoke(ask(), config);
+    const pending = await getInterrupt(graph, config);
+    await expect(resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId, reviewer: { id: "first" } })).rejects.toThrow("gateway timeout");
+    const late = await resume(graph, config, [{ type: "reject" }], { interruptId: pending!.interruptId, reviewer: { id: "second" } }).catch((e: unknown) => e);
+    expect(isHITLError(late, "INTERRUPT_ALREADY_RESOLVED")).toBe(true);
+    expect(attempts).toBe(2);
+    const [message] = toolMessages((await graph.getState(config)).values);
+    expect(message?.content).toBe("charged");
+    expect(message?.additional_kwargs["hitl"]).toMatchObject({ decision: "approve", reviewer: { id: "first" } });
   });
 });
 

@@ -1,0 +1,85 @@
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { HITLError } from "../errors/hitl-error.js";
+import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
+import type { HitlGraph } from "./graph-types.js";
+
+const INTERRUPT = "__interrupt__";
+const RESUME = "__resume__";
+/** Writes that do not mean "this task finished". */
+const NOT_A_RESULT = new Set([INTERRUPT, RESUME, "__error__", "__scheduled__"]);
+const INTERRUPT_ID = /^[0-9a-f]{32}$/;
+
+/** What `resume()` needs to know about a thread, read in one checkpointer call. */
+export interface ThreadState {
+  /** Interrupts of tasks that have no result yet (LangGraph keeps answered ones on finished tasks). */
+  pending: Array<RunInterruptResult<HumanInterruptPayload>>;
+  /** Interrupt ids a resume value was already submitted for in the current step, with what LangGraph recorded. */
+  answered: ReadonlyMap<string, unknown>;
+}
+
+/**
+ * The first value submitted for an interrupt. LangGraph records each new submission by
+ * nesting the earlier record: `[v1]`, then `[[v1], v2]`, then `[[[v1], v2], v3]`.
+ */
+export function firstSubmission(recorded: unknown): unknown {
+  let current = recorded;
+  while (Array.isArray(current) && current.length > 0) current = current[0];
+  return current;
+}
+
+/** The graph's checkpointer, or a typed error when it has none. */
+export function saverOf(graph: HitlGraph): BaseCheckpointSaver {
+  if (typeof graph.checkpointer === "object" && graph.checkpointer !== null) return graph.checkpointer;
+  throw new HITLError("MISSING_CHECKPOINTER", "The graph was compiled without a checkpointer, so it has no paused runs to resume.");
+}
+
+/**
+ * Reads the pending interrupts of a thread straight from its latest root checkpoint's pending
+ * writes — the same facts `getState()` derives, without rebuilding every channel.
+ */
+export async function readThreadState(saver: BaseCheckpointSaver, threadId: string): Promise<ThreadState> {
+  const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
+  const interruptsByTask = new Map<string, Array<{ id?: unknown; value?: unknown }>>();
+  const finished = new Set<string>();
+  const answered = new Map<string, unknown>();
+  for (const [taskId, channel, value] of tuple?.pendingWrites ?? []) {
+    if (channel === INTERRUPT) interruptsByTask.set(taskId, (Array.isArray(value) ? value : [value]) as Array<{ id?: unknown; value?: unknown }>);
+    else if (channel === RESUME && INTERRUPT_ID.test(taskId)) answered.set(taskId, value);
+    else if (!NOT_A_RESULT.has(channel)) finished.add(taskId);
+  }
+  const pending = [...interruptsByTask]
+    .filter(([taskId]) => !finished.has(taskId))
+    .flatMap(([, interrupts]) => interrupts)
+    .filter((entry) => typeof entry?.id === "string")
+    .map((entry) => ({ interruptId: entry.id as string, threadId, payload: entry.value as HumanInterruptPayload }));
+  return { pending, answered };
+}
+
+/**
+ * Picks the interrupt the caller reviewed, or explains precisely why it cannot be resumed.
+ *
+ * @throws {HITLError} `INTERRUPT_MISMATCH` (answered, then raised again), `INTERRUPT_ALREADY_RESOLVED`,
+ * `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS` when several are pending and none was named.
+ */
+export function pickTarget(state: ThreadState, threadId: string, interruptId: string | undefined): RunInterruptResult<HumanInterruptPayload> {
+  const { pending } = state;
+  if (interruptId !== undefined) {
+    const match = pending.find((candidate) => candidate.interruptId === interruptId);
+    if (match !== undefined) return match;
+    if (pending.length > 0 && state.answered.has(interruptId)) {
+      throw new HITLError(
+        "INTERRUPT_MISMATCH",
+        `Interrupt ${interruptId} was answered but raised again (see its \`error\`); review the pending interrupt ${pending[0]?.interruptId} instead.`,
+        { threadId, interruptId },
+      );
+    }
+    throw new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${interruptId} is not pending on thread "${threadId}": it was already resolved.`, { threadId, interruptId });
+  }
+  const [first, ...rest] = pending;
+  if (first === undefined) throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" has no pending interrupt to resume.`, { threadId });
+  if (rest.length > 0) {
+    const message = `thread "${threadId}" has ${pending.length} pending interrupts; pass \`interruptId\` to say which one was reviewed`;
+    throw new HITLError("INVALID_OPTIONS", message, { threadId, details: [{ path: ["interruptId"], message, allowed: pending.map((candidate) => candidate.interruptId) }] });
+  }
+  return first;
+}

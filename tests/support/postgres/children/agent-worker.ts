@@ -1,0 +1,66 @@
+// An agent process with its own pool, for the multi-process tests. It pauses a run, or resumes
+// one (possibly many times at once), printing what happened; its `charge` tool records every
+// execution in the `tool_runs` table so the test can count them across processes.
+import { tool } from "@langchain/core/tools";
+import pg from "pg";
+import { z } from "zod";
+import { ApprovalToolNode, getInterrupt, isHITLError, resume, type ToolApprovalDecision } from "../../../../src/index.js";
+import { HitlPostgresSaver } from "../../../../src/postgres/index.js";
+import { agentGraph, ask } from "../../fixtures.js";
+import { closeStdin, untilLine } from "./stdin-lines.js";
+
+const [url = "", mode = "", threadId = "", ...rest] = process.argv.slice(2);
+const pool = new pg.Pool({ connectionString: url, max: 30 });
+pool.on("error", () => undefined);
+const saver = new HitlPostgresSaver(pool);
+
+const charge = tool(
+  async ({ amount }, runtime) => {
+    const toolCallId = (runtime as { toolCallId?: string }).toolCallId ?? "";
+    await pool.query("INSERT INTO tool_runs (thread_id, tool_call_id, pid, amount) VALUES ($1, $2, $3, $4)", [threadId, toolCallId, process.pid, amount]);
+    if (mode === "resume-and-hang") {
+      console.log("running");
+      await new Promise(() => undefined);
+    }
+    return `charged ${amount}`;
+  },
+  { name: "charge", description: "charges a card", schema: z.object({ amount: z.number() }) },
+);
+const node = new ApprovalToolNode([charge], { interruptOn: { charge: true } });
+const { graph } = agentGraph(node, [{ name: "charge", args: { amount: 42 }, id: "charge-1" }], saver);
+const config = { configurable: { thread_id: threadId } };
+
+async function resumeOnce(interruptId: string, decision: ToolApprovalDecision): Promise<string> {
+  try {
+    const result = await resume(graph, config, [decision], { interruptId, reviewer: { id: `pid-${process.pid}` } });
+    return `ok ${result.interrupt === undefined ? "done" : "paused"}`;
+  } catch (error) {
+    return isHITLError(error) ? `error ${error.code}` : `crash ${(error as Error).message}`;
+  }
+}
+
+async function main(): Promise<void> {
+  if (mode === "pause") {
+    await graph.invoke(ask(), config);
+    console.log(`paused ${(await getInterrupt(graph, config))?.interruptId ?? "none"}`);
+    return;
+  }
+  const [interruptId = "", decisionJson = '{"type":"approve"}', copies = "1"] = rest;
+  const decision = JSON.parse(decisionJson) as ToolApprovalDecision;
+  await pool.query("SELECT 1");
+  console.log("ready");
+  await untilLine("go");
+  const outcomes = await Promise.all(Array.from({ length: Number(copies) }, () => resumeOnce(interruptId, decision)));
+  for (const outcome of outcomes) console.log(`outcome ${outcome}`);
+}
+
+main()
+  .then(async () => {
+    closeStdin();
+    await saver.end();
+    console.log("done");
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
