@@ -14,7 +14,7 @@ export interface ChildScript {
 }
 
 /**
- * Starts `children/<name>.ts` with `args` in a new Node process (TypeScript through tsx).
+ * Starts `children/<name>.ts` (or `children/<name>` when it has an extension) with `args` in a new Node process (TypeScript through tsx).
  *
  * @example
  * ```ts
@@ -24,7 +24,8 @@ export interface ChildScript {
  * ```
  */
 export function spawnChild(name: string, args: string[]): ChildScript {
-  const child = spawn(process.execPath, ["--import", "tsx", join(__dirname, "children", `${name}.ts`), ...args], {
+  const file = /\.m?[jt]s$/.test(name) ? name : `${name}.ts`;
+  const child = spawn(process.execPath, ["--import", "tsx", join(__dirname, "children", file), ...args], {
     stdio: ["pipe", "pipe", "pipe"],
   });
   const seen: string[] = [];

@@ -46,7 +46,8 @@ export async function startEmbeddedPostgres() {
     port,
     user: USER,
     password: PASSWORD,
-    persistent: false,
+    // Kept on stop so a test can restart the same cluster; stop() below deletes it for good.
+    persistent: true,
     initdbFlags: ["--no-sync", "--encoding=UTF8"],
     postgresFlags: FAST_AND_LOCAL,
     createPostgresUser: process.getuid?.() === 0,
@@ -66,6 +67,14 @@ export async function startEmbeddedPostgres() {
     async stop() {
       await server.stop();
       await rm(root, { recursive: true, force: true });
+    },
+    /** Shuts the server down, keeping its data (for outage tests). */
+    async shutDown() {
+      await server.stop();
+    },
+    /** Starts it again on the same port and data. */
+    async startAgain() {
+      await server.start();
     },
   };
 }

@@ -1,0 +1,96 @@
+import pg from "pg";
+import { ApprovalToolNode, getInterrupt, isHITLError, resume } from "../../src/index.js";
+import { createApprovalHandler } from "../../src/http/index.js";
+import { createPostgresCheckpointer, type HitlPostgresSaver } from "../../src/postgres/index.js";
+import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
+import { spawnChild, type ChildScript } from "../support/postgres/child-process.js";
+
+jest.setTimeout(60_000);
+
+let server: ChildScript;
+let url = "";
+let saver: HitlPostgresSaver;
+
+let commands = 0;
+/** Sends a command to the Postgres child and waits until it is carried out. */
+async function postgres(command: "down" | "up"): Promise<void> {
+  commands += 1;
+  const done = server.line(`done ${commands}`);
+  server.send(`${command} ${commands}`);
+  await done;
+}
+
+beforeAll(async () => {
+  server = spawnChild("restartable-postgres.mjs", []);
+  url = (await server.line("up ")).slice("up ".length);
+  const pool = new pg.Pool({ connectionString: url, max: 5, connectionTimeoutMillis: 2_000 });
+  pool.on("error", () => undefined);
+  saver = await createPostgresCheckpointer(pool);
+});
+afterAll(async () => {
+  await saver.end().catch(() => undefined);
+  server.send("exit final");
+  await server.exited;
+});
+
+function pausedAgent() {
+  const tool = countingTool("deploy");
+  const node = new ApprovalToolNode([tool.tool], { interruptOn: { deploy: true } });
+  return { tool, ...agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }], saver) };
+}
+
+describe("when Postgres goes away", () => {
+  test("a run paused before Postgres restarts is resumed afterwards", async () => {
+    const { graph, tool } = pausedAgent();
+    const config = newThread("restart");
+    await graph.invoke(ask(), config);
+    const pending = await getInterrupt(graph, config);
+    await postgres("down");
+    await postgres("up");
+    const { values } = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+    expect(tool.count).toBe(1);
+    expect(toolMessages(values)[0]?.status).toBe("success");
+  });
+
+  test("resume() while Postgres is down fails with DATABASE_UNAVAILABLE and changes nothing; the same resume succeeds once it is back", async () => {
+    const { graph, tool } = pausedAgent();
+    const config = newThread("outage");
+    await graph.invoke(ask(), config);
+    const pending = await getInterrupt(graph, config);
+    await postgres("down");
+    const error = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId }).catch((e: unknown) => e);
+    expect(isHITLError(error, "DATABASE_UNAVAILABLE")).toBe(true);
+    expect(tool.count).toBe(0);
+    await postgres("up");
+    expect((await getInterrupt(graph, config))?.interruptId).toBe(pending!.interruptId);
+    await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+    expect(tool.count).toBe(1);
+  });
+});
+
+describe("the approval handler when Postgres goes away", () => {
+  test("answers 503 DATABASE_UNAVAILABLE while the database is down, and works again once it is back", async () => {
+    const { graph, tool } = pausedAgent();
+    const handler = createApprovalHandler({ graph, authenticate: () => ({ id: "ops" }) });
+    const config = newThread("http-outage");
+    await graph.invoke(ask(), config);
+    const pending = await getInterrupt(graph, config);
+    const resumeRequest = () =>
+      handler(
+        new Request(`http://local/threads/${config.configurable.thread_id}/resume`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ interruptId: pending!.interruptId, decisions: [{ type: "approve" }] }),
+        }),
+      );
+    await postgres("down");
+    for (const response of [await handler(new Request("http://local/interrupts")), await resumeRequest()]) {
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
+    }
+    expect(tool.count).toBe(0);
+    await postgres("up");
+    expect((await resumeRequest()).status).toBe(200);
+    expect(tool.count).toBe(1);
+  });
+});
