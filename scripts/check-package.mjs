@@ -80,7 +80,32 @@ const lgPg = require("@langchain/langgraph-checkpoint-postgres");
 const pg = require("pg");`).replace("import.meta?.url", "false")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
 );
 
-for (const consumer of ["consumer.mjs", "consumer.cjs", "postgres-consumer.mjs", "postgres-consumer.cjs"]) {
+// The HTTP subpath: a handler over an in-memory inbox answers its JSON API and serves the built page.
+const httpBody = (load) => `${load}
+const { StateGraph, MessagesAnnotation, START, END } = lg;
+const graph = new StateGraph(MessagesAnnotation).addNode("noop", () => ({})).addEdge(START, "noop").addEdge("noop", END).compile({ checkpointer: hitl.createMemoryCheckpointer() });
+const handler = http.createApprovalHandler({ graph, authenticate: http.anonymousReviewer() });
+const list = await handler(new Request("http://local/interrupts"));
+if (list.status !== 200) throw new Error("GET /interrupts answered " + list.status);
+const page = await (await handler(new Request("http://local/"))).text();
+if (!page.includes("<script>") || page.includes("has not been built")) throw new Error("the reviewer page is missing from the package");
+if (typeof http.toNodeListener !== "function") throw new Error("toNodeListener is missing");
+console.log("ok (http):", import.meta?.url ? "esm" : "cjs");
+`;
+writeFileSync(
+  join(work, "http-consumer.mjs"),
+  httpBody(`import * as hitl from "langgraph-hitl";
+import * as http from "langgraph-hitl/http";
+import * as lg from "@langchain/langgraph";`),
+);
+writeFileSync(
+  join(work, "http-consumer.cjs"),
+  `(async () => {\n${httpBody(`const hitl = require("langgraph-hitl");
+const http = require("langgraph-hitl/http");
+const lg = require("@langchain/langgraph");`).replace("import.meta?.url", "false")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
+);
+
+for (const consumer of ["consumer.mjs", "consumer.cjs", "postgres-consumer.mjs", "postgres-consumer.cjs", "http-consumer.mjs", "http-consumer.cjs"]) {
   execFileSync(process.execPath, [consumer], { cwd: work, stdio: "inherit" });
 }
 
@@ -92,16 +117,20 @@ import { createPostgresCheckpointer, HitlPostgresSaver, type PostgresCheckpointe
 const d: ToolApprovalDecision = { type: "approve" };
 const o: PostgresCheckpointerOptions = { schema: "agents" };
 const make: () => Promise<HitlPostgresSaver> = () => createPostgresCheckpointer("postgresql://localhost/db", o);
-export { ApprovalToolNode, resume, d, make };
+import { createApprovalHandler, type ApprovalHandler } from "langgraph-hitl/http";
+const serve = (graph: Parameters<typeof createApprovalHandler>[0]["graph"]): ApprovalHandler => createApprovalHandler({ graph, authenticate: () => ({ id: "u" }) });
+export { ApprovalToolNode, resume, d, make, serve };
 `,
 );
 writeFileSync(
   join(work, "types.cts"),
   `import hitl = require("langgraph-hitl");
 import hitlPg = require("langgraph-hitl/postgres");
+import hitlHttp = require("langgraph-hitl/http");
+const anonymous: () => { id: string } = hitlHttp.anonymousReviewer();
 const d: hitl.ToolApprovalDecision = { type: "reject", reason: "no" };
 const lock = (saver: hitlPg.HitlPostgresSaver): Promise<number> => saver.withThreadLock("t1", async () => 1);
-export = { node: hitl.ApprovalToolNode, d, lock, make: hitlPg.createPostgresCheckpointer };
+export = { node: hitl.ApprovalToolNode, d, lock, make: hitlPg.createPostgresCheckpointer, anonymous };
 `,
 );
 execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--skipLibCheck", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--types", "node", join(work, "types.mts"), join(work, "types.cts")], { cwd: work, stdio: "inherit" });

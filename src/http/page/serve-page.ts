@@ -12,6 +12,7 @@ export function reviewerPage(basePath: string): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Approvals inbox</title>
+<link rel="icon" href="data:,">
 <style>${PAGE_STYLE}</style>
 </head>
 <body data-base-path="${escapeAttribute(basePath)}">

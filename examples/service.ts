@@ -1,0 +1,149 @@
+/**
+ * A reviewer service: an agent on Postgres, the approval handler with its inbox page, and a
+ * route that starts runs — everything a person needs to review an agent's tool calls in a browser.
+ * Starts an embedded Postgres when DATABASE_URL is not set.
+ *
+ *   npm run demo:service              # prints the inbox URL; Ctrl-C stops it
+ *   npm run demo:service -- --smoke   # starts, calls every route once, checks the answers, exits (CI)
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { HumanMessage } from "@langchain/core/messages";
+import { anonymousReviewer, createApprovalHandler, toNodeListener } from "../src/http/index.js";
+import { start } from "../src/index.js";
+import { createPostgresCheckpointer } from "../src/postgres/index.js";
+import { executions, SAMPLE_REQUESTS, supportDeskGraph } from "./support/support-desk.js";
+
+type Graph = ReturnType<typeof supportDeskGraph>;
+
+const LANDING = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>langgraph-hitl demo</title><link rel="icon" href="data:,">
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1b1f24}button{font:inherit;padding:.4rem 1rem;margin:.25rem 0}</style></head>
+<body><h1>Support desk agent</h1>
+<p>Start a run; the agent pauses for a person, and the run shows up in the <a href="/approvals">approvals inbox</a>.</p>
+<form method="post" action="/runs"><input type="hidden" name="kind" value="refund"><button>Ask for a refund (an approval)</button></form>
+<form method="post" action="/runs"><input type="hidden" name="kind" value="release"><button>Ask for a release (a question, then an approval)</button></form>
+</body></html>`;
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let body = "";
+  for await (const chunk of request) {
+    body += String(chunk);
+    if (body.length > 10_000) throw new RangeError("body too large");
+  }
+  return body;
+}
+
+/** `POST /runs` with `{ "kind": "refund" | "release" }` (JSON or a form): starts a run on a new thread. */
+async function startRunRoute(graph: Graph, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (request.method !== "POST") return void response.writeHead(405, { allow: "POST" }).end();
+  const form = (request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
+  const body = await readBody(request);
+  const kind = form ? new URLSearchParams(body).get("kind") : (JSON.parse(body || "{}") as { kind?: string }).kind;
+  const text = kind === "release" ? SAMPLE_REQUESTS.release : SAMPLE_REQUESTS.refund;
+  const threadId = `${kind === "release" ? "release" : "refund"}-${randomUUID().slice(0, 8)}`;
+  const outcome = await start(graph, { messages: [new HumanMessage(text)] }, { configurable: { thread_id: threadId } });
+  if (form) return void response.writeHead(303, { location: "/approvals" }).end();
+  response.writeHead(201, { "content-type": "application/json" }).end(
+    JSON.stringify({ threadId, status: outcome.interrupt === undefined ? "completed" : "paused", interruptId: outcome.interrupt?.interruptId, inbox: "/approvals" }),
+  );
+}
+
+function serve(graph: Graph): Server {
+  // Anyone who can reach this port reviews as "demo": fine on loopback, not beyond.
+  const approvals = toNodeListener(createApprovalHandler({ graph, authenticate: anonymousReviewer("demo", "Demo reviewer"), basePath: "/approvals" }));
+  return createServer((request, response) => {
+    const { pathname } = new URL(request.url ?? "/", "http://localhost");
+    if (pathname === "/approvals" || pathname.startsWith("/approvals/")) return approvals(request, response);
+    if (pathname === "/runs") {
+      return void startRunRoute(graph, request, response).catch((error: unknown) => {
+        console.error(error);
+        if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" });
+        response.end("could not start the run");
+      });
+    }
+    if (pathname === "/") return void response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(LANDING);
+    response.writeHead(404, { "content-type": "text/plain" }).end("not found");
+  });
+}
+
+async function expectStatus(response: Response, status: number, route: string): Promise<unknown> {
+  const text = await response.text();
+  if (response.status !== status) throw new Error(`${route}: expected ${status}, got ${response.status}: ${text.slice(0, 300)}`);
+  return (response.headers.get("content-type") ?? "").includes("json") ? JSON.parse(text) : text;
+}
+
+/** Calls every route once, the way the inbox page and a person would, and checks what ran. */
+async function smoke(base: string): Promise<void> {
+  const json = { "content-type": "application/json" };
+  await expectStatus(await fetch(`${base}/`), 200, "GET /");
+  const refund = (await expectStatus(await fetch(`${base}/runs`, { method: "POST", headers: json, body: '{"kind":"refund"}' }), 201, "POST /runs")) as { threadId: string; status: string };
+  const release = (await expectStatus(await fetch(`${base}/runs`, { method: "POST", headers: json, body: '{"kind":"release"}' }), 201, "POST /runs")) as { threadId: string };
+  const page = (await expectStatus(await fetch(`${base}/approvals`), 200, "GET /approvals")) as string;
+  if (!page.includes("data-base-path=\"/approvals\"")) throw new Error("GET /approvals did not serve the inbox page");
+  const inbox = (await expectStatus(await fetch(`${base}/approvals/interrupts?limit=50`), 200, "GET /approvals/interrupts")) as { items: Array<{ threadId: string }> };
+  const listed = inbox.items.map((item) => item.threadId);
+  if (!listed.includes(refund.threadId) || !listed.includes(release.threadId)) throw new Error(`the inbox lists ${listed.join(", ")}`);
+
+  const resume = async (threadId: string, value: object): Promise<{ status: string }> => {
+    const pending = (await expectStatus(await fetch(`${base}/approvals/threads/${threadId}/interrupt`), 200, "GET /approvals/threads/:id/interrupt")) as { interruptId: string };
+    const body = JSON.stringify({ interruptId: pending.interruptId, ...value });
+    return (await expectStatus(await fetch(`${base}/approvals/threads/${threadId}/resume`, { method: "POST", headers: json, body }), 200, "POST /approvals/threads/:id/resume")) as { status: string };
+  };
+  const approveAll = { decisions: { call_1: { type: "approve" }, call_2: { type: "approve" } } };
+  if ((await resume(refund.threadId, approveAll)).status !== "completed") throw new Error("the refund run did not complete");
+  if ((await resume(release.threadId, { answer: "staging" })).status !== "paused") throw new Error("the release run did not ask to deploy");
+  if ((await resume(release.threadId, { decisions: { call_deploy: { type: "approve" } } })).status !== "completed") throw new Error("the release run did not complete");
+  const ran = executions.map((execution) => execution.tool).join(", ");
+  if (ran !== "refund_payment, send_email, deploy") throw new Error(`unexpected executions: ${ran}`);
+  console.log(`smoke: every route answered; ran ${ran}`);
+}
+
+async function main(): Promise<void> {
+  const smokeTest = process.argv.includes("--smoke");
+  let url = process.env["DATABASE_URL"];
+  let stopPostgres = async (): Promise<void> => undefined;
+  if (url === undefined || url === "") {
+    console.log("(no DATABASE_URL: starting an embedded Postgres)");
+    const { startEmbeddedPostgres } = await import("./support/embedded-postgres.mjs");
+    const embedded = await startEmbeddedPostgres();
+    url = embedded.url;
+    stopPostgres = embedded.stop;
+  }
+  const checkpointer = await createPostgresCheckpointer(url);
+  const server = serve(supportDeskGraph(checkpointer));
+  const port = smokeTest ? 0 : Number(process.env["PORT"] ?? 3000);
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const stop = async (): Promise<void> => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await checkpointer.end();
+    await stopPostgres();
+  };
+
+  if (smokeTest) {
+    try {
+      await smoke(base);
+    } finally {
+      await stop();
+    }
+    return;
+  }
+  console.log(`\nReviewer inbox:  ${base}/approvals`);
+  console.log(`Start a run:     open ${base}/ and press a button, or`);
+  console.log(`                 curl -X POST ${base}/runs -H 'content-type: application/json' -d '{"kind":"refund"}'`);
+  console.log("Ctrl-C stops the service.\n");
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      console.log("\nstopping…");
+      void stop().then(() => process.exit(0));
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

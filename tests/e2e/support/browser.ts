@@ -1,0 +1,37 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+/** Debian's chromium package; `.ci/run` installs it when missing. Playwright's own browser downloads do not work offline. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// Without the background-networking flags Chromium keeps dialing out, and this machine refuses
+// every connection that is not to loopback.
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** A headless Chromium with a fresh profile (Playwright makes a temporary one and deletes it on close). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+}
+
+/** An open inbox page, signed in as `reviewer`, plus every script error and console error it logs (HTTP error statuses the tests provoke are not errors). */
+export interface InboxTab {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/**
+ * Opens the inbox at `url` in a new context whose `reviewer` cookie signs it in: the page sends
+ * it along on its same-origin fetches, as a host's session cookie would be.
+ */
+export async function openInbox(browser: Browser, url: string, reviewer = "alice", viewport = { width: 1100, height: 900 }): Promise<InboxTab> {
+  const context = await browser.newContext({ viewport, locale: "en-GB", timezoneId: "UTC" });
+  await context.addCookies([{ name: "reviewer", value: reviewer, url }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(`console: ${message.text()}`);
+  });
+  await page.goto(url);
+  return { context, page, errors };
+}
