@@ -1,0 +1,81 @@
+import { tool } from "@langchain/core/tools";
+import { Command, END, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
+import { createAgent, humanInTheLoopMiddleware } from "langchain";
+import { z } from "zod";
+import { ScriptedChatModel, toolCallingScript, type PlannedCall } from "../../examples/support/scripted-chat-model.js";
+import { ApprovalToolNode, HookRegistry, resume, type ToolApprovalDecision } from "../../src/index.js";
+
+/** The same cheap tool for every variant: the benchmark measures the approval layer, not the tool. */
+const lookup = tool(async ({ n }) => `result ${n}`, { name: "lookup", description: "looks something up", schema: z.object({ n: z.number() }) });
+
+function calls(count: number): PlannedCall[] {
+  return Array.from({ length: count }, (_, index) => ({ name: "lookup", args: { n: index } }));
+}
+
+function agentGraph(toolNode: ToolNode, count: number, checkpointer: BaseCheckpointSaver) {
+  const model = new ScriptedChatModel(toolCallingScript(calls(count)));
+  return new StateGraph(MessagesAnnotation)
+    .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
+    .addNode("tools", toolNode)
+    .addEdge(START, "agent")
+    .addConditionalEdges("agent", toolsCondition, ["tools", END])
+    .addEdge("tools", "agent")
+    .compile({ checkpointer });
+}
+
+const input = () => ({ messages: [{ role: "user" as const, content: "go" }] });
+let threadCounter = 0;
+/** A fresh thread id. */
+export function newThreadId(prefix: string): string {
+  threadCounter += 1;
+  return `${prefix}-${process.pid}-${threadCounter}`;
+}
+const configFor = (threadId: string) => ({ configurable: { thread_id: threadId } });
+
+/** LangGraph's plain ToolNode: no approvals at all. */
+export function plainAgent(count: number, checkpointer: BaseCheckpointSaver) {
+  const graph = agentGraph(new ToolNode([lookup]), count, checkpointer);
+  return { fullRun: (threadId: string) => graph.invoke(input(), configFor(threadId)) };
+}
+
+/** ApprovalToolNode with a PreToolUse hook that allows every call: screening on, no pause. */
+export function screenedAgent(count: number, checkpointer: BaseCheckpointSaver) {
+  const hooks = new HookRegistry().register("PreToolUse", { hooks: [() => ({ decision: "allow" as const })] });
+  const graph = agentGraph(new ApprovalToolNode([lookup], { hooks }), count, checkpointer);
+  return { fullRun: (threadId: string) => graph.invoke(input(), configFor(threadId)) };
+}
+
+/** ApprovalToolNode asking for every call; approved with `resume()` or a raw Command. */
+export function approvalAgent(count: number, checkpointer: BaseCheckpointSaver) {
+  const graph = agentGraph(new ApprovalToolNode([lookup], { interruptOn: { lookup: true } }), count, checkpointer);
+  const approveAll: ToolApprovalDecision[] = Array.from({ length: count }, () => ({ type: "approve" }));
+  return {
+    pause: async (threadId: string): Promise<string> => {
+      const result = (await graph.invoke(input(), configFor(threadId))) as { __interrupt__?: Array<{ id: string }> };
+      const interruptId = result.__interrupt__?.[0]?.id;
+      if (interruptId === undefined) throw new Error("the run did not pause");
+      return interruptId;
+    },
+    resume: (threadId: string, interruptId: string) => resume(graph, configFor(threadId), approveAll, { interruptId }),
+    rawResume: (threadId: string, interruptId: string) => graph.invoke(new Command({ resume: { [interruptId]: approveAll } }), configFor(threadId)),
+  };
+}
+
+/** LangChain's createAgent + humanInTheLoopMiddleware, resumed with Command({ resume: { decisions } }). */
+export function middlewareAgent(count: number, checkpointer: BaseCheckpointSaver) {
+  const model = new ScriptedChatModel(toolCallingScript(calls(count)));
+  // langchain's middleware types do not compile under exactOptionalPropertyTypes; the call itself is plain.
+  const approvals = humanInTheLoopMiddleware({ interruptOn: { lookup: true } } as never) as never;
+  const agent = createAgent({ model, tools: [lookup], middleware: [approvals], checkpointer }) as unknown as {
+    invoke(input: unknown, config: unknown): Promise<unknown>;
+  };
+  const decisions = Array.from({ length: count }, () => ({ type: "approve" as const }));
+  return {
+    pause: async (threadId: string): Promise<void> => {
+      const result = (await agent.invoke(input(), configFor(threadId))) as { __interrupt__?: unknown[] };
+      if ((result.__interrupt__ ?? []).length === 0) throw new Error("the middleware did not pause");
+    },
+    resume: (threadId: string) => agent.invoke(new Command({ resume: { decisions } }), configFor(threadId)),
+  };
+}

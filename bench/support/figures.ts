@@ -1,0 +1,46 @@
+import type { Stats } from "./stats.js";
+
+/** A target a figure is held to: the ratio (ours / baseline), or an absolute value. */
+export interface Target {
+  kind: "ratio-max" | "ratio-min" | "value-max" | "value-min";
+  value: number;
+}
+
+/** One line of the results table. */
+export interface Figure {
+  workload: string;
+  case: string;
+  backend: "memory" | "postgres";
+  unit: "ms" | "threads/s" | "bytes";
+  ours: Stats;
+  baselineName?: string;
+  baseline?: Stats;
+  /** ours.median / baseline.median. */
+  ratio?: number;
+  target?: Target;
+  met?: boolean;
+  note?: string;
+}
+
+/** Builds a figure and checks it against its target. */
+export function figure(fields: Omit<Figure, "ratio" | "met">): Figure {
+  const ratio = fields.baseline === undefined ? undefined : fields.ours.median / fields.baseline.median;
+  const value = fields.target === undefined ? undefined : fields.target.kind.startsWith("ratio") ? ratio : fields.ours.median;
+  let met: boolean | undefined;
+  if (fields.target !== undefined && value !== undefined) {
+    met = fields.target.kind.endsWith("max") ? value <= fields.target.value : value >= fields.target.value;
+  }
+  return { ...fields, ...(ratio === undefined ? {} : { ratio }), ...(met === undefined ? {} : { met }) };
+}
+
+/** A single measured number as Stats (for totals such as throughput or bytes). */
+export function single(value: number): Stats {
+  return { samples: 1, median: value, p95: value, min: value };
+}
+
+/** Describes a target for the report. */
+export function describeTarget(target: Target | undefined): string {
+  if (target === undefined) return "—";
+  const symbol = target.kind.endsWith("max") ? "≤" : "≥";
+  return target.kind.startsWith("ratio") ? `${symbol} ${target.value}×` : `${symbol} ${target.value}`;
+}
