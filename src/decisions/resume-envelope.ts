@@ -18,6 +18,8 @@ export interface ResumeMeta {
   comment?: string;
   /** `tool_call_id` → digest of the request the decisions were validated against. */
   digests?: Record<string, string>;
+  /** The deadline of the approval the decisions were validated against. */
+  expiresAt?: string;
 }
 
 /** The key that marks an enveloped resume value. Tool call ids never take this form. */
@@ -30,6 +32,7 @@ const metaSchema = z.strictObject({
   reviewer: reviewerSchema.optional(),
   comment: z.string().optional(),
   digests: z.record(z.string(), z.string()).optional(),
+  expiresAt: z.string().optional(),
 });
 
 /** Schema for a reviewer identity (a trust boundary: it usually comes from a host's auth layer). */

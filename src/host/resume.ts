@@ -162,6 +162,7 @@ export async function resume<G extends HitlGraph, TValues = GraphValues<G>>(
       ...(options.reviewer === undefined ? {} : { reviewer: options.reviewer }),
       ...(options.comment === undefined ? {} : { comment: options.comment }),
       ...(checked.digests === undefined ? {} : { digests: checked.digests }),
+      ...(checked.expiresAt === undefined ? {} : { expiresAt: checked.expiresAt }),
     };
     const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
     return invokeAndSettle<TValues>(graph, command, config, threadId);

@@ -11,6 +11,8 @@ export interface CheckedResumeValue {
   value: unknown;
   /** Digests of the requests the decisions were validated against. */
   digests?: Record<string, string>;
+  /** The approval's deadline, when it has one. */
+  expiresAt?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function validateResumeValue(payload: unknown, value: unknown, find
     const digests = Object.fromEntries(
       payload.action_requests.map((request) => [request.tool_call_id, requestDigest(request.name, request.arguments)]),
     );
-    return { value: byId, digests };
+    return { value: byId, digests, ...(payload.expires_at === undefined ? {} : { expiresAt: payload.expires_at }) };
   }
   if (isAskUserQuestionInterrupt(payload)) {
     const several = payload.questions;

@@ -64,7 +64,16 @@ function withoutError(payload: ToolApprovalInterruptPayload): ToolApprovalInterr
  * checked against it (not against this pass's recomputation), so a hook that answers
  * differently on resume cannot change what the decisions mean.
  */
-async function reviewedPayload(fresh: ToolApprovalInterruptPayload, task: TaskContext): Promise<ToolApprovalInterruptPayload> {
+async function reviewedPayload(fresh: ToolApprovalInterruptPayload, task: TaskContext, firstAnswer: unknown): Promise<ToolApprovalInterruptPayload> {
+  // resume() read the stored payload under its lock and sends what binds the decisions (the
+  // digests it validated against, and the deadline): no need to read it again. Each call's
+  // digest is still compared with this pass's recomputed request before anything runs.
+  const unwrapped = unwrapResumeValue(firstAnswer);
+  const meta = unwrapped.ok ? unwrapped.meta : undefined;
+  if (meta?.digests !== undefined) {
+    const { expires_at: _ignored, ...rest } = withoutError(fresh);
+    return meta.expiresAt === undefined ? rest : { ...rest, expires_at: meta.expiresAt };
+  }
   const stored = (await readStoredInterruptValues(task)).filter(isToolApprovalInterrupt).find((value) => sameCalls(value, fresh));
   return withoutError(stored ?? fresh);
 }
@@ -86,7 +95,7 @@ export async function reviewApprovals(
   task: TaskContext,
 ): Promise<ApprovalReview> {
   let raw: unknown = interrupt(payload);
-  const reviewed = await reviewedPayload(payload, task);
+  const reviewed = await reviewedPayload(payload, task, raw);
   for (;;) {
     const unwrapped = unwrapResumeValue(raw);
     // Late decisions are never applied, whatever they are: checked before validation so an
