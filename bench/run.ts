@@ -13,7 +13,7 @@ import pg from "pg";
 import { memoryBackend, postgresBackend, type Backend } from "./support/backends.js";
 import type { Figure } from "./support/figures.js";
 import { markdownTable, ratioChart } from "./support/report.js";
-import { exactlyOnceCost, pauseResume, screeningOverhead } from "./workloads/latency.js";
+import { checkpointerOverhead, exactlyOnceCost, pauseResume, screeningOverhead } from "./workloads/latency.js";
 import { inbox, storage, throughput } from "./workloads/postgres-only.js";
 import { settingsFor } from "./workloads/settings.js";
 
@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   try {
     for (const backend of [memory, postgres] as Backend[]) {
       await step(`screening overhead (${backend.name})`, () => screeningOverhead(backend, settings));
+      await step(`checkpointer overhead (${backend.name})`, () => checkpointerOverhead(backend, settings));
       await step(`pause + resume (${backend.name})`, () => pauseResume(backend, settings, [1, 10], "2. Pause + resume (all ask, approved)"));
       await step(`exactly-once cost (${backend.name})`, () => exactlyOnceCost(backend, settings));
     }

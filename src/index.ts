@@ -22,7 +22,7 @@ export type {
   RunInterruptResult,
 } from "./payload/types.js";
 export { isToolApprovalInterrupt, isAskUserQuestionInterrupt } from "./payload/guards.js";
-export { requestDigest, canonicalJson } from "./payload/digest.js";
+export { requestDigest, canonicalJson, withDigests } from "./payload/digest.js";
 
 export { HITLError, isHITLError } from "./errors/hitl-error.js";
 export type { HITLErrorCode, HITLErrorDetail, HITLErrorOptions } from "./errors/hitl-error.js";

@@ -1,4 +1,5 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
+import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { threadIdOf, type HitlGraph } from "./graph-types.js";
 
@@ -21,7 +22,7 @@ export async function readPendingInterrupts<TPayload>(graph: HitlGraph, config: 
         .map((entry) => ({
           interruptId: entry.id as string,
           ...(threadId === undefined ? {} : { threadId }),
-          payload: entry.value as TPayload,
+          payload: withDigests(entry.value) as TPayload,
           nodeName: task.name,
         })),
     );

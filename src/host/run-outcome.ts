@@ -2,6 +2,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { isGraphDrained } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
 import { decodeStop, type RunStop } from "../node/run-stop.js";
+import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import type { HitlGraph } from "./graph-types.js";
 
@@ -24,7 +25,7 @@ function splitResult(result: unknown, threadId: string | undefined): { values: R
   const { __interrupt__: raised, ...values } = (result ?? {}) as Record<string, unknown> & { __interrupt__?: Array<{ id?: string; value?: unknown }> };
   const interrupts = (raised ?? [])
     .filter((entry) => typeof entry.id === "string")
-    .map((entry) => ({ interruptId: entry.id as string, ...(threadId === undefined ? {} : { threadId }), payload: entry.value as HumanInterruptPayload }));
+    .map((entry) => ({ interruptId: entry.id as string, ...(threadId === undefined ? {} : { threadId }), payload: withDigests(entry.value) as HumanInterruptPayload }));
   return { values, interrupts };
 }
 

@@ -1,5 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
+import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import type { HitlGraph } from "./graph-types.js";
 
@@ -51,7 +52,7 @@ export async function readThreadState(saver: BaseCheckpointSaver, threadId: stri
     .filter(([taskId]) => !finished.has(taskId))
     .flatMap(([, interrupts]) => interrupts)
     .filter((entry) => typeof entry?.id === "string")
-    .map((entry) => ({ interruptId: entry.id as string, threadId, payload: entry.value as HumanInterruptPayload }));
+    .map((entry) => ({ interruptId: entry.id as string, threadId, payload: withDigests(entry.value) as HumanInterruptPayload }));
   return { pending, answered };
 }
 

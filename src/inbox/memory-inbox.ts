@@ -1,3 +1,4 @@
+import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
 import { decodeCursor, encodeCursor, isAfter } from "./cursor.js";
 import type { InboxChange } from "./inbox-changes.js";
@@ -9,7 +10,7 @@ export function toRecord<TPayload = HumanInterruptPayload>(row: InboxRow): Pendi
   return {
     threadId: row.threadId,
     interruptId: row.interruptId,
-    payload: row.payload as TPayload,
+    payload: withDigests(row.payload) as TPayload,
     createdAt: row.createdAt,
     ...(row.expiresAt === undefined ? {} : { expiresAt: row.expiresAt }),
   };

@@ -2,7 +2,6 @@ import { interrupt } from "@langchain/langgraph";
 import { HITLError, isHITLError } from "../errors/hitl-error.js";
 import { unwrapResumeValue, type ResumeMeta } from "../decisions/resume-envelope.js";
 import { validateDecisions, type ToolLookup, type ValidatedDecisions } from "../decisions/validate-decisions.js";
-import { requestDigest } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
 import type { Screening } from "./screen-call.js";
@@ -37,7 +36,6 @@ export function buildApprovalPayload(asks: readonly AskScreening[], proposedAt: 
       name: ask.call.name,
       arguments: ask.args,
       ...(ask.description === undefined ? {} : { description: ask.description }),
-      digest: requestDigest(ask.call.name, ask.args),
     })),
     review_configs: asks.map((ask) => ({
       action_name: ask.call.name,

@@ -7,6 +7,7 @@ import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
+import { followRunSignal } from "../hooks/run-signal.js";
 import { buildApprovalPayload, reviewApprovals, type ApprovalReview } from "./approval-review.js";
 import { combineOutputs } from "./combine-outputs.js";
 import { CompletedCalls } from "./completed-calls.js";
@@ -89,6 +90,15 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   }
 
   protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<T> {
+    const runSignal = followRunSignal(config.signal);
+    try {
+      return await this.#answerBatch(input, config, runSignal.signal);
+    } finally {
+      runSignal.release();
+    }
+  }
+
+  async #answerBatch(input: unknown, config: LangGraphRunnableConfig, runSignal: AbortSignal | undefined): Promise<T> {
     const batch = readToolBatch(input);
     const task = readTaskContext(config);
     if (this.#hasPolicy && this.#options.hitlEnabled) assertCanPause(task);
@@ -98,7 +108,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
       interruptOn: this.#options.interruptOn,
       hooks: this.#options.hooks,
       threadId: task.threadId,
-      runSignal: config.signal,
+      runSignal,
       onHookError: this.#options.onHookError,
       hitlEnabled: this.#options.hitlEnabled,
     };
@@ -109,10 +119,10 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     const outcomes = await planOutcomes(screenings, review, answers, context);
     const keys = outcomes.map((outcome) => completionKey(task, outcome.call));
     const settled = await Promise.all(outcomes.map((outcome, index) => this.#settle(outcome, config, batch.state, keys[index])));
-    const observers: ObserverContext = { registry: this.#options.hooks, runSignal: config.signal, threadId: task.threadId, onHookError: this.#options.onHookError };
+    const observers: ObserverContext = { registry: this.#options.hooks, runSignal, threadId: task.threadId, onHookError: this.#options.onHookError };
     const finished = await Promise.all(outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, observers)));
     await reportBatch(finished, observers);
-    await reportDecisions(outcomes, task.threadId, this.#options.onDecision, this.#options.onHookError, config.signal);
+    await reportDecisions(outcomes, task.threadId, this.#options.onDecision, this.#options.onHookError, runSignal);
     this.#completed.forget(keys.filter((key): key is string => key !== undefined));
     const stops = finished.flatMap((call) => call.stops);
     const stop = stops.find((candidate) => candidate.kind === "cancel") ?? stops[0];

@@ -4,6 +4,7 @@ import { runObservers, type ObserverContext } from "../hooks/observers.js";
 import type { DenialSource, ToolBatchEntry } from "../hooks/types.js";
 import type { Outcome } from "./plan-outcomes.js";
 import type { RunStop } from "./run-stop.js";
+import { copyToolMessage } from "./tool-messages.js";
 
 /** One answered call: what the model sees, its batch entry, and any request to stop the run. */
 export interface FinishedCall {
@@ -20,20 +21,6 @@ function isToolMessage(value: unknown): value is ToolMessage {
 export function contentText(message: ToolMessage): string {
   if (typeof message.content === "string") return message.content;
   return message.content.map((block) => (typeof block === "string" ? block : "text" in block ? String(block.text) : "")).join("");
-}
-
-/** A copy of `message` with new content and extra metadata; the original is never touched. */
-function rewrite(message: ToolMessage, content: ToolMessage["content"], extraKwargs: Record<string, unknown>): ToolMessage {
-  return new ToolMessage({
-    content,
-    tool_call_id: message.tool_call_id,
-    ...(message.name === undefined ? {} : { name: message.name }),
-    ...(message.id === undefined ? {} : { id: message.id }),
-    ...(message.status === undefined ? {} : { status: message.status }),
-    ...(message.artifact === undefined ? {} : { artifact: message.artifact as unknown }),
-    response_metadata: { ...message.response_metadata },
-    additional_kwargs: { ...message.additional_kwargs, ...extraKwargs },
-  });
 }
 
 function withContext(content: ToolMessage["content"], context: string[]): ToolMessage["content"] {
@@ -103,7 +90,7 @@ export async function finishCall(outcome: Outcome, settled: ToolMessage | Comman
   }
   const stop = stops[0];
   const halt = stop === undefined ? {} : { hitl_halt: { kind: stop.kind, reason: stop.reason, event: stop.event } };
-  const output = content === settled.content && context.length === 0 && stop === undefined ? settled : rewrite(settled, withContext(content, context), halt);
+  const output = content === settled.content && context.length === 0 && stop === undefined ? settled : copyToolMessage(settled, { content: withContext(content, context), kwargs: halt });
   const status = output.status === "error" ? "error" : "success";
   return { output, entry: { toolCallId, toolName: call.name, input: call.args, status, output: contentText(output), decision }, stops };
 }

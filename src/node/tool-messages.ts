@@ -1,18 +1,11 @@
 import { ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { Reviewer } from "../decisions/resume-envelope.js";
+import type { DenialSource } from "../hooks/types.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
 
-/** Why a call ended the way it did, from the approval layer's point of view. */
-export type OutcomeSource =
-  | "reviewer"
-  | "policy"
-  | "policy_failure"
-  | "hitl_disabled"
-  | "changed_after_review"
-  | "expired"
-  | "unreviewable"
-  | "no_human";
+/** Why a call ended the way it did, from the approval layer's point of view (the same sources `PermissionDenied` reports). */
+export type OutcomeSource = DenialSource;
 
 /**
  * The record the approval layer puts on a `ToolMessage` as `additional_kwargs.hitl`, so
@@ -67,16 +60,24 @@ export function answerMessage(call: ToolCall, responseText: string, record: Hitl
   });
 }
 
-/** A copy of `message` with the approval record attached; the original is not touched. */
-export function withHitlRecord(message: ToolMessage, record: HitlRecord): ToolMessage {
+/**
+ * A copy of `message` with other content and extra `additional_kwargs`; the original (which
+ * may already be in the graph's state) is never touched.
+ */
+export function copyToolMessage(message: ToolMessage, changes: { content?: ToolMessage["content"]; kwargs?: Record<string, unknown> }): ToolMessage {
   return new ToolMessage({
-    content: message.content,
+    content: changes.content ?? message.content,
     tool_call_id: message.tool_call_id,
     ...(message.name === undefined ? {} : { name: message.name }),
     ...(message.id === undefined ? {} : { id: message.id }),
     ...(message.status === undefined ? {} : { status: message.status }),
     ...(message.artifact === undefined ? {} : { artifact: message.artifact as unknown }),
     response_metadata: { ...message.response_metadata },
-    additional_kwargs: { ...message.additional_kwargs, hitl: record },
+    additional_kwargs: { ...message.additional_kwargs, ...changes.kwargs },
   });
+}
+
+/** A copy of `message` with the approval record attached. */
+export function withHitlRecord(message: ToolMessage, record: HitlRecord): ToolMessage {
+  return copyToolMessage(message, { kwargs: { hitl: record } });
 }

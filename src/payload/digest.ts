@@ -32,3 +32,20 @@ function sortKeys(value: unknown): unknown {
 export function requestDigest(name: string, args: unknown): string {
   return createHash("sha256").update(name).update("\u0000").update(canonicalJson(args)).digest("hex");
 }
+
+/**
+ * A `tool_approval` payload with each request's `digest` filled in. Digests are computed when a
+ * payload is read (they follow from the name and arguments), not stored: a SHA-256 does not
+ * compress, and storing it would make every paused thread larger. Other values pass through.
+ */
+export function withDigests<T>(payload: T): T {
+  const candidate = payload as { type?: unknown; action_requests?: unknown } | null;
+  if (candidate === null || typeof candidate !== "object" || candidate.type !== "tool_approval" || !Array.isArray(candidate.action_requests)) return payload;
+  return {
+    ...candidate,
+    action_requests: (candidate.action_requests as Array<{ name: string; arguments: unknown }>).map((request) => ({
+      ...request,
+      digest: requestDigest(request.name, request.arguments),
+    })),
+  } as T;
+}

@@ -15,7 +15,11 @@ export interface ToolApprovalRequest {
   arguments: Record<string, unknown>;
   /** Why a person is asked (from the hook's `reason`/`description` or `interruptOn`). */
   description?: string;
-  /** Added: SHA-256 of the tool name and canonical JSON arguments; decisions are bound to it. */
+  /**
+   * Added: SHA-256 of the tool name and canonical JSON arguments; decisions are bound to it.
+   * Filled in by this library's read APIs (`getInterrupt`, the inbox, `resume()` results); it is
+   * computed from `name` and `arguments`, so it is not stored.
+   */
   digest?: string;
 }
 

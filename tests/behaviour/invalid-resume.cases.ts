@@ -1,6 +1,6 @@
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
-import { ApprovalToolNode, getInterrupt, isHITLError, resume, type HITLErrorCode, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { ApprovalToolNode, getInterrupt, isHITLError, resume, withDigests, type HITLErrorCode, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { agentGraph, ask, countingTool, newThread, toolMessages, interruptsOf } from "../support/fixtures.js";
 import type { BehaviourCases, SaverFactory } from "./harness.js";
 
@@ -80,7 +80,7 @@ export const invalidResumeCases: BehaviourCases = (saver) => {
       expect(tool.count).toBe(0);
       const raised = interruptsOf(result)[0]?.value as ToolApprovalInterruptPayload;
       expect(raised.type).toBe("tool_approval");
-      expect(raised.action_requests).toEqual(pending.payload.action_requests);
+      expect(withDigests(raised).action_requests).toEqual(pending.payload.action_requests);
       expect(raised.error?.code).toBe(code);
       expect(raised.error?.details.length).toBeGreaterThan(0);
 

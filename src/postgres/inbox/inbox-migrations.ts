@@ -11,7 +11,8 @@ export function inboxTable(schema: string): string {
 }
 
 /**
- * The inbox follows LangGraph's own writes through triggers, in the same transaction: an
+ * The inbox row points at the interrupt write LangGraph already stored (the payload is read
+ * from there when listing, so it is stored once). It follows LangGraph's own writes through triggers, in the same transaction: an
  * `__interrupt__` write raises (or re-raises) a task's interrupts, any result write finishes the
  * task, and a new root checkpoint resolves everything raised in older ones. So the inbox is right however the
  * graph is driven, and a crash can never leave it out of step with the checkpoints. A trigger
@@ -27,7 +28,6 @@ function migrations(schema: string): string[] {
       position INTEGER NOT NULL,
       checkpoint_id TEXT NOT NULL,
       interrupt_id TEXT NOT NULL,
-      payload JSONB NOT NULL,
       created_at TIMESTAMPTZ NOT NULL,
       expires_at TIMESTAMPTZ,
       tool_names TEXT[] NOT NULL DEFAULT '{}',
@@ -44,8 +44,8 @@ function migrations(schema: string): string[] {
         BEGIN
           items := convert_from(NEW.blob, 'UTF8')::jsonb;
           IF jsonb_typeof(items) <> 'array' THEN items := jsonb_build_array(items); END IF;
-          INSERT INTO ${table} AS pending (thread_id, task_id, position, checkpoint_id, interrupt_id, payload, created_at, expires_at, tool_names)
-          SELECT NEW.thread_id, NEW.task_id, (t.ord - 1)::int, NEW.checkpoint_id, t.item->>'id', t.item->'value',
+          INSERT INTO ${table} AS pending (thread_id, task_id, position, checkpoint_id, interrupt_id, created_at, expires_at, tool_names)
+          SELECT NEW.thread_id, NEW.task_id, (t.ord - 1)::int, NEW.checkpoint_id, t.item->>'id',
                  date_trunc('milliseconds', now()),
                  CASE WHEN t.item->'value'->>'expires_at' ~ '^\\d{4}-\\d{2}-\\d{2}T' THEN (t.item->'value'->>'expires_at')::timestamptz END,
                  CASE WHEN t.item->'value'->>'type' = 'tool_approval' AND jsonb_typeof(t.item->'value'->'action_requests') = 'array'
@@ -55,7 +55,6 @@ function migrations(schema: string): string[] {
           WHERE jsonb_typeof(t.item) = 'object' AND t.item ? 'id' AND t.item ? 'value'
           ON CONFLICT (thread_id, task_id, position) DO UPDATE SET
             interrupt_id = EXCLUDED.interrupt_id,
-            payload = EXCLUDED.payload,
             expires_at = EXCLUDED.expires_at,
             tool_names = EXCLUDED.tool_names,
             created_at = CASE WHEN pending.checkpoint_id = EXCLUDED.checkpoint_id THEN pending.created_at ELSE EXCLUDED.created_at END,

@@ -2,6 +2,7 @@ import type pg from "pg";
 import { decodeCursor, encodeCursor } from "../../inbox/cursor.js";
 import type { ResolvedListOptions } from "../../inbox/list-options.js";
 import type { InboxRow, PendingInterruptPage, PendingInterruptRecord } from "../../inbox/types.js";
+import { withDigests } from "../../payload/digest.js";
 import { inboxTable } from "./inbox-migrations.js";
 
 interface Row {
@@ -20,7 +21,7 @@ function toRecord(row: Row): PendingInterruptRecord {
   return {
     threadId: row.thread_id,
     interruptId: row.interrupt_id,
-    payload: row.payload as PendingInterruptRecord["payload"],
+    payload: withDigests(row.payload) as PendingInterruptRecord["payload"],
     createdAt: row.created_at.toISOString(),
     ...(row.expires_at === null ? {} : { expiresAt: row.expires_at.toISOString() }),
   };
@@ -38,6 +39,20 @@ function toInboxRow(row: Row): InboxRow {
     expiresAt: row.expires_at?.toISOString(),
     toolNames: row.tool_names,
   };
+}
+
+/**
+ * Inbox rows matching `where`, in inbox order, with each payload read from the interrupt write
+ * the row points at. The page is cut first and joined after, so a listing touches `limit` writes.
+ */
+function pageQuery(schema: string, where: string, order: string, limit: string): string {
+  return `SELECT p.thread_id, p.task_id, p.position, p.checkpoint_id, p.interrupt_id, p.created_at, p.expires_at, p.tool_names, w.payload
+    FROM (SELECT * FROM ${inboxTable(schema)} ${where} ORDER BY ${order} LIMIT ${limit}) p
+    CROSS JOIN LATERAL (
+      SELECT convert_from(blob, 'UTF8')::jsonb -> p.position -> 'value' AS payload FROM "${schema}".checkpoint_writes
+      WHERE thread_id = p.thread_id AND checkpoint_ns = '' AND checkpoint_id = p.checkpoint_id AND task_id = p.task_id AND channel = '__interrupt__'
+    ) w
+    ORDER BY ${order.split(",").map((column) => `p.${column.trim()}`).join(", ")}`;
 }
 
 /**
@@ -59,9 +74,7 @@ export async function listPending(pool: pg.Pool, schema: string, options: Resolv
     const after = decodeCursor(options.cursor);
     where.push(`(created_at, thread_id, interrupt_id) > (${bind(after.createdAt)}::timestamptz, ${bind(after.threadId)}, ${bind(after.interruptId)})`);
   }
-  const sql = `SELECT thread_id, task_id, position, checkpoint_id, interrupt_id, payload, created_at, expires_at, tool_names
-    FROM ${inboxTable(schema)} ${where.length === 0 ? "" : `WHERE ${where.join(" AND ")}`}
-    ORDER BY created_at, thread_id, interrupt_id LIMIT ${bind(options.limit + 1)}`;
+  const sql = pageQuery(schema, where.length === 0 ? "" : `WHERE ${where.join(" AND ")}`, "created_at, thread_id, interrupt_id", bind(options.limit + 1));
   const { rows } = await pool.query<Row>(sql, values);
   const page = rows.slice(0, options.limit);
   const last = page[page.length - 1];
@@ -73,11 +86,7 @@ export async function listPending(pool: pg.Pool, schema: string, options: Resolv
 
 /** Approvals whose deadline is at or before `now`, earliest first (at most `limit`). */
 export async function overduePending(pool: pg.Pool, schema: string, now: Date, limit: number): Promise<InboxRow[]> {
-  const { rows } = await pool.query<Row>(
-    `SELECT thread_id, task_id, position, checkpoint_id, interrupt_id, payload, created_at, expires_at, tool_names
-     FROM ${inboxTable(schema)} WHERE expires_at IS NOT NULL AND expires_at <= $1 ORDER BY expires_at LIMIT $2`,
-    [now, limit],
-  );
+  const { rows } = await pool.query<Row>(pageQuery(schema, "WHERE expires_at IS NOT NULL AND expires_at <= $1", "expires_at", "$2"), [now, limit]);
   return rows.map(toInboxRow);
 }
 
