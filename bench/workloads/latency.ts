@@ -4,7 +4,10 @@ import { figure, type Figure } from "../support/figures.js";
 import { interleave } from "../support/interleave.js";
 import type { BenchSettings } from "./settings.js";
 
-const timing = (settings: BenchSettings) => ({ warmup: settings.warmup, samples: settings.samples });
+const timing = (settings: BenchSettings, backend: Backend) => ({
+  warmup: settings.warmup,
+  samples: backend.name === "memory" ? settings.memorySamples : settings.samples,
+});
 
 /**
  * 1. Screening overhead: every call allowed by a hook, vs LangGraph's plain ToolNode — both on
@@ -20,7 +23,7 @@ export async function screeningOverhead(backend: Backend, settings: BenchSetting
         ours: { run: () => ours.fullRun(newThreadId("screen")) },
         plain: { run: () => plain.fullRun(newThreadId("screen-plain")) },
       },
-      timing(settings),
+      timing(settings, backend),
     );
     figures.push(
       figure({
@@ -47,7 +50,7 @@ export async function checkpointerOverhead(backend: Backend, settings: BenchSett
       ours: { run: () => ours.fullRun(newThreadId("cp")) },
       plain: { run: () => plain.fullRun(newThreadId("cp-plain")) },
     },
-    timing(settings),
+    timing(settings, backend),
   );
   return [
     figure({
@@ -87,7 +90,7 @@ export async function pauseResume(backend: Backend, settings: BenchSettings, bat
         },
         plain: { run: () => plain.fullRun(newThreadId("pr-plain")) },
       },
-      timing(settings),
+      timing(settings, backend),
     );
     const label = `${calls} call${calls > 1 ? "s" : ""}`;
     const onPostgres = backend.name === "postgres";
@@ -132,7 +135,7 @@ export async function exactlyOnceCost(backend: Backend, settings: BenchSettings)
         resume: { prepare: paused, run: ({ threadId, interruptId }: { threadId: string; interruptId: string }) => agent.resume(threadId, interruptId) },
         raw: { prepare: paused, run: ({ threadId, interruptId }: { threadId: string; interruptId: string }) => agent.rawResume(threadId, interruptId) },
       },
-      timing(settings),
+      timing(settings, backend),
     );
     figures.push(
       figure({

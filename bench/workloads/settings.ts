@@ -3,6 +3,8 @@ export interface BenchSettings {
   quick: boolean;
   warmup: number;
   samples: number;
+  /** In-memory runs take a few ms and are noisier: they get more samples. */
+  memorySamples: number;
   throughputThreads: number;
   concurrency: number;
   inboxRows: number;
@@ -12,6 +14,6 @@ export interface BenchSettings {
 
 export function settingsFor(quick: boolean): BenchSettings {
   return quick
-    ? { quick, warmup: 2, samples: 6, throughputThreads: 40, concurrency: 20, inboxRows: 10_000, inboxSamples: 30, storageThreads: 10 }
-    : { quick, warmup: 10, samples: 40, throughputThreads: 200, concurrency: 20, inboxRows: 100_000, inboxSamples: 200, storageThreads: 50 };
+    ? { quick, warmup: 2, samples: 6, memorySamples: 10, throughputThreads: 40, concurrency: 20, inboxRows: 10_000, inboxSamples: 30, storageThreads: 10 }
+    : { quick, warmup: 20, samples: 40, memorySamples: 200, throughputThreads: 200, concurrency: 20, inboxRows: 100_000, inboxSamples: 200, storageThreads: 50 };
 }

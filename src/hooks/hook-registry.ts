@@ -60,6 +60,8 @@ function compileRegistration(event: HookEvent, registration: unknown): CompiledR
  */
 export class HookRegistry {
   readonly #registrations = new Map<HookEvent, CompiledRegistration[]>();
+  /** Matching runs for every call of every batch; its answer only changes when a hook is registered. */
+  readonly #matches = new Map<string, Array<BoundHook<HookEvent>>>();
 
   /**
    * Adds hooks for one event. Hooks of an event run in registration order.
@@ -78,6 +80,7 @@ export class HookRegistry {
     const list = this.#registrations.get(event) ?? [];
     list.push(compiled);
     this.#registrations.set(event, list);
+    this.#matches.clear();
     return this;
   }
 
@@ -96,13 +99,19 @@ export class HookRegistry {
    * ```
    */
   hooksFor<E extends HookEvent>(event: E, toolName: string | readonly string[]): Array<BoundHook<E>> {
+    const registrations = this.#registrations.get(event);
+    if (registrations === undefined) return [];
     const names = typeof toolName === "string" ? [toolName] : toolName;
-    const registrations = this.#registrations.get(event) ?? [];
-    return registrations
-      .filter((registration) => names.some((name) => registration.matches(name)))
-      .flatMap((registration) =>
-        registration.hooks.map((callback) => ({ callback: callback as unknown as HookCallback<E>, timeoutMs: registration.timeoutMs })),
-      );
+    const key = `${event}\u0000${names.join("\u0000")}`;
+    let found = this.#matches.get(key);
+    if (found === undefined) {
+      found = registrations
+        .filter((registration) => names.some((name) => registration.matches(name)))
+        .flatMap((registration) => registration.hooks.map((callback) => ({ callback, timeoutMs: registration.timeoutMs })));
+      // Tool names come from the node's own tools, so the cache stays small; cap it anyway.
+      if (this.#matches.size < 10_000) this.#matches.set(key, found);
+    }
+    return found as unknown as Array<BoundHook<E>>;
   }
 
   /**

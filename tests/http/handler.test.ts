@@ -1,3 +1,4 @@
+import { END, MessagesAnnotation, START, StateGraph, interrupt } from "@langchain/langgraph";
 import { z } from "zod";
 import { ApprovalToolNode, createAskUserQuestionTool, createMemoryCheckpointer, getInterrupt } from "../../src/index.js";
 import { createApprovalHandler, type AuthResult } from "../../src/http/index.js";
@@ -148,6 +149,30 @@ describe("the approval handler over HTTP", () => {
     expect(response.status).toBe(410);
     expect(await response.json()).toMatchObject({ code: "INTERRUPT_EXPIRED" });
     expect(deploy.count).toBe(before);
+  });
+
+  test("422 UNSUPPORTED_INTERRUPT for an interrupt this library did not raise", async () => {
+    const custom = new StateGraph(MessagesAnnotation)
+      .addNode("confirm", () => {
+        interrupt({ custom: "are you sure?" });
+        return {};
+      })
+      .addEdge(START, "confirm")
+      .addEdge("confirm", END)
+      .compile({ checkpointer });
+    const handler = createApprovalHandler({ graph: custom, authenticate });
+    const config = newThread("http-custom");
+    await custom.invoke({ messages: [] }, config);
+    const pending = await getInterrupt(custom, config);
+    const response = await handler(
+      new Request(`http://local/threads/${config.configurable.thread_id}/resume`, {
+        method: "POST",
+        headers: { authorization: "Bearer alice", "content-type": "application/json" },
+        body: JSON.stringify({ interruptId: pending!.interruptId, answer: "yes" }),
+      }),
+    );
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ code: "UNSUPPORTED_INTERRUPT" });
   });
 
   test("405 for a wrong method, 404 for an unknown route", async () => {
