@@ -1,11 +1,16 @@
+import type { RunnableConfig } from "@langchain/core/runnables";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type pg from "pg";
 import type { HitlGraph } from "../host/graph-types.js";
 import type { ThreadLockProvider } from "../host/thread-lock.js";
 import { expireRows } from "../inbox/expire-pending.js";
+import { changesForWrites } from "../inbox/inbox-changes.js";
 import { resolveListOptions } from "../inbox/list-options.js";
 import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage } from "../inbox/types.js";
+import { compressBlob, InflatingSerializer } from "./blob-compression.js";
+import { insertWrites, type WriteRow } from "./checkpoint-writes.js";
 import { migrateInbox } from "./inbox/inbox-migrations.js";
+import { applyInboxChanges } from "./inbox/inbox-writes.js";
 import { deletePending, listPending, overduePending } from "./inbox/inbox-queries.js";
 import { withMigrationsLock } from "./migrations-lock.js";
 import { checkPool, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
@@ -44,6 +49,46 @@ export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvid
     super(pool, undefined, { schema });
     this.schema = schema;
     this.pgPool = pool;
+    this.serde = new InflatingSerializer(this.serde);
+  }
+
+  /** Channel values are stored deflated when that makes them smaller (see `compressBlob`). */
+  protected override async _dumpBlobs(
+    threadId: string,
+    checkpointNs: string,
+    values: Record<string, unknown>,
+    versions: Parameters<PostgresSaver["_dumpBlobs"]>[3],
+  ): Promise<[string, string, string, string, string, Uint8Array | undefined][]> {
+    const rows = await super._dumpBlobs(threadId, checkpointNs, values, versions);
+    return rows.map(([thread, namespace, channel, version, type, bytes]) => [thread, namespace, channel, version, ...compressBlob(type, bytes)]);
+  }
+
+  /**
+   * LangGraph's writes, stored deflated when that makes them smaller, with the approvals inbox
+   * updated in the same transaction: an interrupt write lists the task's interrupts, a result
+   * write removes them.
+   */
+  override async putWrites(config: RunnableConfig, writes: Array<[string, unknown]>, taskId: string): Promise<void> {
+    // Passed through as given: a missing id must fail on the NOT NULL columns, as in PostgresSaver.
+    const configurable = (config.configurable ?? {}) as Record<string, string>;
+    const dumped = await this._dumpWrites(configurable["thread_id"]!, configurable["checkpoint_ns"]!, configurable["checkpoint_id"]!, taskId, writes);
+    const rows = dumped.map(([thread, namespace, checkpoint, task, idx, channel, type, bytes]): WriteRow => {
+      const [storedType, storedBytes] = compressBlob(type, bytes);
+      return [thread, namespace, checkpoint, task, idx, channel, storedType, storedBytes ?? bytes];
+    });
+    const changes = changesForWrites(config, writes, taskId, new Date());
+    const client = await this.pgPool.connect();
+    try {
+      await client.query("BEGIN");
+      await insertWrites(client, this.schema, writes.map(([channel]) => channel), rows);
+      await applyInboxChanges(client, this.schema, changes);
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /**
@@ -76,7 +121,7 @@ export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvid
    * ```
    */
   async listPendingInterrupts(options: ListPendingInterruptsOptions): Promise<PendingInterruptPage> {
-    return listPending(this.pgPool, this.schema, resolveListOptions(options));
+    return listPending(this.pgPool, this.schema, resolveListOptions(options), this.#decodeInterrupts);
   }
 
   /**
@@ -94,12 +139,15 @@ export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvid
   async expirePendingInterrupts(graph: HitlGraph, now: Date = new Date()): Promise<ExpiredInterrupt[]> {
     const expired: ExpiredInterrupt[] = [];
     for (;;) {
-      const batch = await overduePending(this.pgPool, this.schema, now, 500);
+      const batch = await overduePending(this.pgPool, this.schema, now, 500, this.#decodeInterrupts);
       const done = await expireRows(graph, batch);
       expired.push(...done);
       if (batch.length < 500 || done.length === 0) return expired;
     }
   }
+
+  /** Reads an interrupt write back (it may be stored deflated). */
+  readonly #decodeInterrupts = (type: string, blob: Uint8Array): Promise<unknown> => this.serde.loadsTyped(type, blob);
 
   /** Deletes a thread's checkpoints and its inbox entries. */
   override async deleteThread(threadId: string): Promise<void> {

@@ -12,11 +12,10 @@ export function inboxTable(schema: string): string {
 
 /**
  * The inbox row points at the interrupt write LangGraph already stored (the payload is read
- * from there when listing, so it is stored once). It follows LangGraph's own writes through triggers, in the same transaction: an
- * `__interrupt__` write raises (or re-raises) a task's interrupts, any result write finishes the
- * task, and a new root checkpoint resolves everything raised in older ones. So the inbox is right however the
- * graph is driven, and a crash can never leave it out of step with the checkpoints. A trigger
- * never fails LangGraph's write: a value it cannot read is simply not listed.
+ * from there when listing, so it is stored once). Rows are raised and finished by the saver's
+ * `putWrites`, in the same transaction as LangGraph's writes; a new root checkpoint resolves
+ * everything raised in older ones through a trigger, again in the same transaction. So the inbox
+ * is right however the graph is driven, and a crash can never leave it out of step.
  */
 function migrations(schema: string): string[] {
   const s = quoted(schema);
@@ -36,40 +35,6 @@ function migrations(schema: string): string[] {
     CREATE INDEX IF NOT EXISTS hitl_pending_interrupts_order ON ${table} (created_at, thread_id, interrupt_id);
     CREATE INDEX IF NOT EXISTS hitl_pending_interrupts_expiry ON ${table} (expires_at) WHERE expires_at IS NOT NULL;
 
-    CREATE OR REPLACE FUNCTION ${s}.hitl_track_write() RETURNS trigger LANGUAGE plpgsql AS $fn$
-    DECLARE
-      items JSONB;
-    BEGIN
-      IF NEW.channel = '__interrupt__' THEN
-        BEGIN
-          items := convert_from(NEW.blob, 'UTF8')::jsonb;
-          IF jsonb_typeof(items) <> 'array' THEN items := jsonb_build_array(items); END IF;
-          INSERT INTO ${table} AS pending (thread_id, task_id, position, checkpoint_id, interrupt_id, created_at, expires_at, tool_names)
-          SELECT NEW.thread_id, NEW.task_id, (t.ord - 1)::int, NEW.checkpoint_id, t.item->>'id',
-                 date_trunc('milliseconds', now()),
-                 CASE WHEN t.item->'value'->>'expires_at' ~ '^\\d{4}-\\d{2}-\\d{2}T' THEN (t.item->'value'->>'expires_at')::timestamptz END,
-                 CASE WHEN t.item->'value'->>'type' = 'tool_approval' AND jsonb_typeof(t.item->'value'->'action_requests') = 'array'
-                      THEN ARRAY(SELECT DISTINCT r->>'name' FROM jsonb_array_elements(t.item->'value'->'action_requests') r WHERE r->>'name' IS NOT NULL)
-                      ELSE '{}'::text[] END
-          FROM jsonb_array_elements(items) WITH ORDINALITY AS t(item, ord)
-          WHERE jsonb_typeof(t.item) = 'object' AND t.item ? 'id' AND t.item ? 'value'
-          ON CONFLICT (thread_id, task_id, position) DO UPDATE SET
-            interrupt_id = EXCLUDED.interrupt_id,
-            expires_at = EXCLUDED.expires_at,
-            tool_names = EXCLUDED.tool_names,
-            created_at = CASE WHEN pending.checkpoint_id = EXCLUDED.checkpoint_id THEN pending.created_at ELSE EXCLUDED.created_at END,
-            checkpoint_id = EXCLUDED.checkpoint_id;
-          DELETE FROM ${table} WHERE thread_id = NEW.thread_id AND task_id = NEW.task_id AND position >= jsonb_array_length(items);
-        EXCEPTION WHEN others THEN
-          RAISE WARNING 'langgraph-hitl: interrupt of task % not listed in the inbox: %', NEW.task_id, SQLERRM;
-        END;
-      ELSIF NEW.channel NOT IN ('__resume__', '__error__', '__scheduled__') THEN
-        DELETE FROM ${table} WHERE thread_id = NEW.thread_id AND task_id = NEW.task_id;
-      END IF;
-      RETURN NULL;
-    END
-    $fn$;
-
     CREATE OR REPLACE FUNCTION ${s}.hitl_track_checkpoint() RETURNS trigger LANGUAGE plpgsql AS $fn$
     BEGIN
       -- Checkpoint ids are time-ordered (UUID v6); with async durability an older checkpoint can
@@ -79,9 +44,6 @@ function migrations(schema: string): string[] {
     END
     $fn$;
 
-    DROP TRIGGER IF EXISTS hitl_track_write ON ${s}.checkpoint_writes;
-    CREATE TRIGGER hitl_track_write AFTER INSERT OR UPDATE ON ${s}.checkpoint_writes
-      FOR EACH ROW WHEN (NEW.checkpoint_ns = '') EXECUTE FUNCTION ${s}.hitl_track_write();
     DROP TRIGGER IF EXISTS hitl_track_checkpoint ON ${s}.checkpoints;
     CREATE TRIGGER hitl_track_checkpoint AFTER INSERT ON ${s}.checkpoints
       FOR EACH ROW WHEN (NEW.checkpoint_ns = '') EXECUTE FUNCTION ${s}.hitl_track_checkpoint();`,

@@ -5,6 +5,9 @@ import type { InboxRow, PendingInterruptPage, PendingInterruptRecord } from "../
 import { withDigests } from "../../payload/digest.js";
 import { inboxTable } from "./inbox-migrations.js";
 
+/** Reads a stored interrupt write back into LangGraph's `[{ id, value }]`. */
+export type InterruptDecoder = (type: string, blob: Uint8Array) => Promise<unknown>;
+
 interface Row {
   thread_id: string;
   task_id: string;
@@ -15,9 +18,21 @@ interface Row {
   created_at: Date;
   expires_at: Date | null;
   tool_names: string[];
+  type: string;
+  blob: Buffer;
 }
 
-function toRecord(row: Row): PendingInterruptRecord {
+/** Fills in each row's payload from the interrupt write it points at. */
+async function withPayloads(rows: Row[], decode: InterruptDecoder): Promise<Array<Row & { payload: unknown }>> {
+  return Promise.all(
+    rows.map(async (row) => {
+      const interrupts = (await decode(row.type, row.blob)) as Array<{ value?: unknown }> | undefined;
+      return { ...row, payload: interrupts?.[row.position]?.value };
+    }),
+  );
+}
+
+function toRecord(row: Row & { payload: unknown }): PendingInterruptRecord {
   return {
     threadId: row.thread_id,
     interruptId: row.interrupt_id,
@@ -27,7 +42,7 @@ function toRecord(row: Row): PendingInterruptRecord {
   };
 }
 
-function toInboxRow(row: Row): InboxRow {
+function toInboxRow(row: Row & { payload: unknown }): InboxRow {
   return {
     threadId: row.thread_id,
     taskId: row.task_id,
@@ -46,10 +61,10 @@ function toInboxRow(row: Row): InboxRow {
  * the row points at. The page is cut first and joined after, so a listing touches `limit` writes.
  */
 function pageQuery(schema: string, where: string, order: string, limit: string): string {
-  return `SELECT p.thread_id, p.task_id, p.position, p.checkpoint_id, p.interrupt_id, p.created_at, p.expires_at, p.tool_names, w.payload
+  return `SELECT p.thread_id, p.task_id, p.position, p.checkpoint_id, p.interrupt_id, p.created_at, p.expires_at, p.tool_names, w.type, w.blob
     FROM (SELECT * FROM ${inboxTable(schema)} ${where} ORDER BY ${order} LIMIT ${limit}) p
     CROSS JOIN LATERAL (
-      SELECT convert_from(blob, 'UTF8')::jsonb -> p.position -> 'value' AS payload FROM "${schema}".checkpoint_writes
+      SELECT type, blob FROM "${schema}".checkpoint_writes
       WHERE thread_id = p.thread_id AND checkpoint_ns = '' AND checkpoint_id = p.checkpoint_id AND task_id = p.task_id AND channel = '__interrupt__'
     ) w
     ORDER BY ${order.split(",").map((column) => `p.${column.trim()}`).join(", ")}`;
@@ -60,7 +75,7 @@ function pageQuery(schema: string, where: string, order: string, limit: string):
  * planner can walk the `(created_at, thread_id, interrupt_id)` index (or the primary key, for
  * one thread) instead of scanning.
  */
-export async function listPending(pool: pg.Pool, schema: string, options: ResolvedListOptions): Promise<PendingInterruptPage> {
+export async function listPending(pool: pg.Pool, schema: string, options: ResolvedListOptions, decode: InterruptDecoder): Promise<PendingInterruptPage> {
   const where: string[] = [];
   const values: unknown[] = [];
   const bind = (value: unknown): string => {
@@ -76,7 +91,7 @@ export async function listPending(pool: pg.Pool, schema: string, options: Resolv
   }
   const sql = pageQuery(schema, where.length === 0 ? "" : `WHERE ${where.join(" AND ")}`, "created_at, thread_id, interrupt_id", bind(options.limit + 1));
   const { rows } = await pool.query<Row>(sql, values);
-  const page = rows.slice(0, options.limit);
+  const page = await withPayloads(rows.slice(0, options.limit), decode);
   const last = page[page.length - 1];
   return {
     items: page.map(toRecord),
@@ -85,9 +100,9 @@ export async function listPending(pool: pg.Pool, schema: string, options: Resolv
 }
 
 /** Approvals whose deadline is at or before `now`, earliest first (at most `limit`). */
-export async function overduePending(pool: pg.Pool, schema: string, now: Date, limit: number): Promise<InboxRow[]> {
+export async function overduePending(pool: pg.Pool, schema: string, now: Date, limit: number, decode: InterruptDecoder): Promise<InboxRow[]> {
   const { rows } = await pool.query<Row>(pageQuery(schema, "WHERE expires_at IS NOT NULL AND expires_at <= $1", "expires_at", "$2"), [now, limit]);
-  return rows.map(toInboxRow);
+  return (await withPayloads(rows, decode)).map(toInboxRow);
 }
 
 /** Forgets a deleted thread. */
