@@ -28,6 +28,27 @@ export function firstSubmission(recorded: unknown): unknown {
   return current;
 }
 
+/** One pending write of the latest root checkpoint: `[taskId, channel, value]`. */
+export type PendingWrite = [string, string, unknown];
+
+/**
+ * A checkpointer that can read the latest root checkpoint's pending writes alone, without
+ * loading the checkpoint's channel values (the Postgres checkpointer does).
+ */
+export interface PendingWritesReader {
+  readPendingWrites(threadId: string): Promise<PendingWrite[]>;
+}
+
+function readsPendingWrites(value: unknown): value is PendingWritesReader {
+  return typeof (value as Partial<PendingWritesReader> | null)?.readPendingWrites === "function";
+}
+
+async function pendingWritesOf(saver: BaseCheckpointSaver, threadId: string): Promise<PendingWrite[]> {
+  if (readsPendingWrites(saver)) return saver.readPendingWrites(threadId);
+  const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
+  return (tuple?.pendingWrites ?? []) as PendingWrite[];
+}
+
 /** The graph's checkpointer, or a typed error when it has none. */
 export function saverOf(graph: HitlGraph): BaseCheckpointSaver {
   if (typeof graph.checkpointer === "object" && graph.checkpointer !== null) return graph.checkpointer;
@@ -39,11 +60,11 @@ export function saverOf(graph: HitlGraph): BaseCheckpointSaver {
  * writes — the same facts `getState()` derives, without rebuilding every channel.
  */
 export async function readThreadState(saver: BaseCheckpointSaver, threadId: string): Promise<ThreadState> {
-  const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
+  const writes = await pendingWritesOf(saver, threadId);
   const interruptsByTask = new Map<string, Array<{ id?: unknown; value?: unknown }>>();
   const finished = new Set<string>();
   const answered = new Map<string, unknown>();
-  for (const [taskId, channel, value] of tuple?.pendingWrites ?? []) {
+  for (const [taskId, channel, value] of writes) {
     if (channel === INTERRUPT) interruptsByTask.set(taskId, (Array.isArray(value) ? value : [value]) as Array<{ id?: unknown; value?: unknown }>);
     else if (channel === RESUME && INTERRUPT_ID.test(taskId)) answered.set(taskId, value);
     else if (!NOT_A_RESULT.has(channel)) finished.add(taskId);

@@ -146,6 +146,28 @@ export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvid
     }
   }
 
+  /**
+   * The pending writes of a thread's latest root checkpoint, without loading its channel values
+   * (`resume()` needs only these, whatever the length of the conversation). Only interrupt and
+   * resume values are decoded; for other writes the channel name is all that matters.
+   */
+  async readPendingWrites(threadId: string): Promise<Array<[string, string, unknown]>> {
+    const { rows } = await this.pgPool.query<{ task_id: string; channel: string; type: string; blob: Buffer }>(
+      `SELECT task_id, channel, type, blob FROM "${this.schema}".checkpoint_writes
+       WHERE thread_id = $1 AND checkpoint_ns = '' AND checkpoint_id = (
+         SELECT checkpoint_id FROM "${this.schema}".checkpoints WHERE thread_id = $1 AND checkpoint_ns = '' ORDER BY checkpoint_id DESC LIMIT 1)
+       ORDER BY task_id, idx`,
+      [threadId],
+    );
+    return Promise.all(
+      rows.map(async (row): Promise<[string, string, unknown]> => [
+        row.task_id,
+        row.channel,
+        row.channel === "__interrupt__" || row.channel === "__resume__" ? await this.serde.loadsTyped(row.type, row.blob) : undefined,
+      ]),
+    );
+  }
+
   /** Reads an interrupt write back (it may be stored deflated). */
   readonly #decodeInterrupts = (type: string, blob: Uint8Array): Promise<unknown> => this.serde.loadsTyped(type, blob);
 
