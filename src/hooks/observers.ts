@@ -1,5 +1,6 @@
 import type { BoundHook, HookRegistry } from "./hook-registry.js";
 import { reportHookError } from "./report-hook-error.js";
+import type { RunCancellation } from "./run-signal.js";
 import { parseHookResult } from "./result-schemas.js";
 import { runBounded } from "./time-bound.js";
 import type { HookErrorHandler, HookEvent, HookEventMap, HookInvocationContext } from "./types.js";
@@ -7,7 +8,7 @@ import type { HookErrorHandler, HookEvent, HookEventMap, HookInvocationContext }
 /** Where observers run: the run's signal, the failure lane, and the call they concern. */
 export interface ObserverContext {
   registry: HookRegistry | undefined;
-  runSignal: AbortSignal | undefined;
+  runSignal: RunCancellation | undefined;
   threadId: string | undefined;
   onHookError: HookErrorHandler;
 }
@@ -30,7 +31,16 @@ export async function runObserver<E extends ObserverEvent>(
   const where = { event, toolName: about.toolName, toolCallId: about.toolCallId };
   const reportError = (error: unknown): void => reportHookError(context.onHookError, error, where);
   const outcome = await runBounded(
-    (signal) => hook.callback({ ...fields, event, signal, threadId: context.threadId, reportError } as unknown as HookEventMap[E]["input"]),
+    (signal) =>
+      hook.callback({
+        ...fields,
+        event,
+        threadId: context.threadId,
+        reportError,
+        get signal() {
+          return signal();
+        },
+      } as unknown as HookEventMap[E]["input"]),
     { timeoutMs: hook.timeoutMs, runSignal: context.runSignal, onRunAbort: "grace" },
   );
   if (outcome.status === "answered") {

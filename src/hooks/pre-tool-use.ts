@@ -2,6 +2,7 @@ import { isHITLError } from "../errors/hitl-error.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
 import type { HookRegistry } from "./hook-registry.js";
 import { reportHookError } from "./report-hook-error.js";
+import type { RunCancellation } from "./run-signal.js";
 import { parseHookResult } from "./result-schemas.js";
 import { runBounded } from "./time-bound.js";
 import type { HookErrorHandler, PreToolUseResult } from "./types.js";
@@ -36,7 +37,7 @@ export interface PreToolUseRequest {
   toolInput: Record<string, unknown>;
   toolCallId: string;
   threadId: string | undefined;
-  runSignal: AbortSignal | undefined;
+  runSignal: RunCancellation | undefined;
   reviewed: boolean;
   onHookError: HookErrorHandler;
 }
@@ -123,7 +124,9 @@ export async function runPreToolUse(
           toolCallId: request.toolCallId,
           threadId: request.threadId,
           reviewed: request.reviewed,
-          signal,
+          get signal() {
+            return signal();
+          },
           reportError: (error: unknown) =>
             reportHookError(request.onHookError, error, { event: "PreToolUse", toolName: request.toolName, toolCallId: request.toolCallId }),
         }),

@@ -1,4 +1,5 @@
 import { HITLError } from "../errors/hitl-error.js";
+import type { RunCancellation } from "./run-signal.js";
 
 /** The bound a hook runs under when its registration names none (as Claude Code's tool hooks). */
 export const DEFAULT_HOOK_TIMEOUT_MS = 600_000;
@@ -33,19 +34,21 @@ export type BoundedOutcome<T> =
 /** How a bounded invocation reacts to the run's own signal aborting. */
 export interface BoundOptions {
   timeoutMs: number;
-  runSignal: AbortSignal | undefined;
+  /** The run's cancellation (an `AbortSignal` also works). */
+  runSignal: RunCancellation | AbortSignal | undefined;
   /** `end`: stop waiting at once (decision seats). `grace`: wait at most 1 s more (observers). */
   onRunAbort: "end" | "grace";
 }
 
 /**
- * Runs `invoke` under a deadline with its own `AbortSignal`, which fires whenever the
- * caller stops waiting. Never rejects: every ending is an outcome, so a caller cannot
+ * Runs `invoke` under a deadline with its own `AbortSignal` (made when first asked for: most
+ * hooks never read it), which fires whenever the caller stops waiting. Never rejects: every ending is an outcome, so a caller cannot
  * forget to handle a throwing or hanging hook.
  */
-export function runBounded<T>(invoke: (signal: AbortSignal) => T | Promise<T>, options: BoundOptions): Promise<BoundedOutcome<T>> {
-  const controller = new AbortController();
-  const { timeoutMs, runSignal } = options;
+export function runBounded<T>(invoke: (signal: () => AbortSignal) => T | Promise<T>, options: BoundOptions): Promise<BoundedOutcome<T>> {
+  const controller = lazyController();
+  const { timeoutMs } = options;
+  const runSignal = asCancellation(options.runSignal);
   if (timeoutMs === 0) {
     controller.abort();
     return Promise.resolve({ status: "timed_out" });
@@ -58,11 +61,12 @@ export function runBounded<T>(invoke: (signal: AbortSignal) => T | Promise<T>, o
     const startedAt = Date.now();
     let settled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let unsubscribe: (() => void) | undefined;
     const finish = (outcome: BoundedOutcome<T>, abort: boolean): void => {
       if (settled) return;
       settled = true;
       if (timer !== undefined) clearTimeout(timer);
-      runSignal?.removeEventListener("abort", onRunAbort);
+      unsubscribe?.();
       if (abort) controller.abort();
       resolve(outcome);
     };
@@ -73,8 +77,8 @@ export function runBounded<T>(invoke: (signal: AbortSignal) => T | Promise<T>, o
       timer = setTimeout(() => finish({ status: "cancelled" }, true), Math.min(OBSERVER_GRACE_MS, remaining));
     };
     timer = setTimeout(() => finish({ status: "timed_out" }, true), timeoutMs);
-    runSignal?.addEventListener("abort", onRunAbort, { once: true });
     if (runSignal?.aborted === true) onRunAbort();
+    else unsubscribe = runSignal?.subscribe(onRunAbort);
     let pending: Promise<T>;
     try {
       pending = Promise.resolve(invoke(controller.signal));
@@ -86,4 +90,35 @@ export function runBounded<T>(invoke: (signal: AbortSignal) => T | Promise<T>, o
       (error: unknown) => finish({ status: "failed", error }, true),
     );
   });
+}
+
+/** Accepts the node's run cancellation or a bare `AbortSignal` (for callers outside a node). */
+function asCancellation(signal: RunCancellation | AbortSignal | undefined): Pick<RunCancellation, "aborted" | "subscribe"> | undefined {
+  if (signal === undefined || !(signal instanceof AbortSignal)) return signal;
+  return {
+    get aborted() {
+      return signal.aborted;
+    },
+    subscribe(listener) {
+      signal.addEventListener("abort", listener, { once: true });
+      return () => signal.removeEventListener("abort", listener);
+    },
+  };
+}
+
+/** An `AbortController` created only if its signal is asked for; aborting before that is remembered. */
+function lazyController(): { signal: () => AbortSignal; abort(): void } {
+  let controller: AbortController | undefined;
+  let aborted = false;
+  return {
+    signal() {
+      controller ??= new AbortController();
+      if (aborted) controller.abort();
+      return controller.signal;
+    },
+    abort() {
+      aborted = true;
+      controller?.abort();
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
-import { followRunSignal } from "../hooks/run-signal.js";
+import { followRunSignal, type RunCancellation } from "../hooks/run-signal.js";
 import { buildApprovalPayload, reviewApprovals, type ApprovalReview } from "./approval-review.js";
 import { combineOutputs } from "./combine-outputs.js";
 import { CompletedCalls } from "./completed-calls.js";
@@ -92,13 +92,15 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<T> {
     const runSignal = followRunSignal(config.signal);
     try {
-      return await this.#answerBatch(input, config, runSignal.signal);
+      // Tools listen to the node's follower, not the run's own signal: one listener there, however many tools.
+      const toolConfig = runSignal.signal === undefined ? config : { ...config, signal: runSignal.signal };
+      return await this.#answerBatch(input, toolConfig, runSignal);
     } finally {
       runSignal.release();
     }
   }
 
-  async #answerBatch(input: unknown, config: LangGraphRunnableConfig, runSignal: AbortSignal | undefined): Promise<T> {
+  async #answerBatch(input: unknown, config: LangGraphRunnableConfig, runSignal: RunCancellation): Promise<T> {
     const batch = readToolBatch(input);
     const task = readTaskContext(config);
     if (this.#hasPolicy && this.#options.hitlEnabled) assertCanPause(task);

@@ -1,4 +1,5 @@
 import { reportHookError } from "../hooks/report-hook-error.js";
+import type { RunCancellation } from "../hooks/run-signal.js";
 import { DEFAULT_HOOK_TIMEOUT_MS, runBounded } from "../hooks/time-bound.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import type { Outcome } from "./plan-outcomes.js";
@@ -25,7 +26,7 @@ export async function reportDecisions(
   threadId: string | undefined,
   onDecision: DecisionHandler | undefined,
   onHookError: HookErrorHandler,
-  runSignal: AbortSignal | undefined,
+  runSignal: RunCancellation | undefined,
 ): Promise<void> {
   if (onDecision === undefined) return;
   for (const outcome of outcomes) {

@@ -1,6 +1,7 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { HookRegistry } from "../hooks/hook-registry.js";
 import { runPreToolUse, type PreToolUseVerdict } from "../hooks/pre-tool-use.js";
+import type { RunCancellation } from "../hooks/run-signal.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import { canonicalJson } from "../payload/digest.js";
 import type { AskUserQuestionRequest, ToolApprovalDecisionType } from "../payload/types.js";
@@ -39,7 +40,7 @@ export interface ScreeningContext {
   interruptOn: ResolvedNodeOptions["interruptOn"];
   hooks: HookRegistry | undefined;
   threadId: string | undefined;
-  runSignal: AbortSignal | undefined;
+  runSignal: RunCancellation | undefined;
   onHookError: HookErrorHandler;
 }
 

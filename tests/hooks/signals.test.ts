@@ -70,7 +70,7 @@ describe("runBounded", () => {
     const startedAt = Date.now();
     const outcome = runBounded(
       (signal) => {
-        signal.addEventListener("abort", () => (abortedAt = Date.now()));
+        signal().addEventListener("abort", () => (abortedAt = Date.now()));
         return new Promise<never>(() => undefined);
       },
       { timeoutMs: 300, runSignal: run.signal, onRunAbort: "grace" },
