@@ -57,8 +57,19 @@ export function runBounded<T>(invoke: (signal: () => AbortSignal) => T | Promise
     controller.abort();
     return Promise.resolve({ status: "cancelled" });
   }
+  // Most hooks answer synchronously: take the answer without arming a timer. (A synchronous hook
+  // cannot be interrupted anyway, and its answer used to win the race against the timer too.)
+  const startedAt = Date.now();
+  let answer: T | Promise<T>;
+  try {
+    answer = invoke(controller.signal);
+  } catch (error) {
+    controller.abort();
+    return Promise.resolve({ status: "failed", error });
+  }
+  if (!isThenable(answer)) return Promise.resolve({ status: "answered", value: answer });
+  const pending = answer;
   return new Promise((resolve) => {
-    const startedAt = Date.now();
     let settled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let unsubscribe: (() => void) | undefined;
@@ -76,20 +87,18 @@ export function runBounded<T>(invoke: (signal: () => AbortSignal) => T | Promise
       if (timer !== undefined) clearTimeout(timer);
       timer = setTimeout(() => finish({ status: "cancelled" }, true), Math.min(OBSERVER_GRACE_MS, remaining));
     };
-    timer = setTimeout(() => finish({ status: "timed_out" }, true), timeoutMs);
+    timer = setTimeout(() => finish({ status: "timed_out" }, true), Math.max(0, timeoutMs - (Date.now() - startedAt)));
     if (runSignal?.aborted === true) onRunAbort();
     else unsubscribe = runSignal?.subscribe(onRunAbort);
-    let pending: Promise<T>;
-    try {
-      pending = Promise.resolve(invoke(controller.signal));
-    } catch (error) {
-      return finish({ status: "failed", error }, true);
-    }
     pending.then(
       (value) => finish({ status: "answered", value }, false),
       (error: unknown) => finish({ status: "failed", error }, true),
     );
   });
+}
+
+function isThenable<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 
 /** Accepts the node's run cancellation or a bare `AbortSignal` (for callers outside a node). */

@@ -11,7 +11,7 @@ import { followRunSignal, type RunCancellation } from "../hooks/run-signal.js";
 import { buildApprovalPayload, reviewApprovals, type ApprovalReview } from "./approval-review.js";
 import { combineOutputs } from "./combine-outputs.js";
 import { CompletedCalls } from "./completed-calls.js";
-import { finishCall, type FinishedCall } from "./finish-call.js";
+import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
 import { resolveNodeOptions, type ApprovalToolNodeOptions, type ResolvedNodeOptions } from "./options.js";
 import { planOutcomes, type BatchAnswers, type Outcome } from "./plan-outcomes.js";
 import { askBatchQuestions } from "./question-step.js";
@@ -92,9 +92,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<T> {
     const runSignal = followRunSignal(config.signal);
     try {
-      // Tools listen to the node's follower, not the run's own signal: one listener there, however many tools.
-      const toolConfig = runSignal.signal === undefined ? config : { ...config, signal: runSignal.signal };
-      return await this.#answerBatch(input, toolConfig, runSignal);
+      return await this.#answerBatch(input, config, runSignal);
     } finally {
       runSignal.release();
     }
@@ -114,7 +112,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
       onHookError: this.#options.onHookError,
       hitlEnabled: this.#options.hitlEnabled,
     };
-    const screenings = await Promise.all(batch.calls.map((call) => screenCall(call, context)));
+    const screenings = await settleAll(batch.calls.map((call) => screenCall(call, context)));
     throwIfCancelled(screenings, task);
     const review = await this.#review(screenings, task);
     const answers: BatchAnswers = this.#options.hitlEnabled ? askBatchQuestions(screenings) : new Map();
@@ -122,9 +120,10 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     const keys = outcomes.map((outcome) => completionKey(task, outcome.call));
     const settled = await Promise.all(outcomes.map((outcome, index) => this.#settle(outcome, config, batch.state, keys[index])));
     const observers: ObserverContext = { registry: this.#options.hooks, runSignal, threadId: task.threadId, onHookError: this.#options.onHookError };
-    const finished = await Promise.all(outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, observers)));
-    await reportBatch(finished, observers);
-    await reportDecisions(outcomes, task.threadId, this.#options.onDecision, this.#options.onHookError, runSignal);
+    const reports = await settleAll(outcomes.map((outcome, index) => observeCall(outcome, settled[index]!, observers)));
+    const finished = outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, reports[index]));
+    if (this.#options.hooks?.has("PostToolBatch") === true) await reportBatch(finished, observers);
+    if (this.#options.onDecision !== undefined) await reportDecisions(outcomes, task.threadId, this.#options.onDecision, this.#options.onHookError, runSignal);
     this.#completed.forget(keys.filter((key): key is string => key !== undefined));
     const stops = finished.flatMap((call) => call.stops);
     const stop = stops.find((candidate) => candidate.kind === "cancel") ?? stops[0];
@@ -132,7 +131,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     return combineOutputs(finished.map((call) => call.output), batch.inputIsMessageList) as T;
   }
 
-  async #review(screenings: readonly Screening[], task: TaskContext): Promise<ApprovalReview | undefined> {
+  #review(screenings: readonly Screening[], task: TaskContext): Promise<ApprovalReview> | undefined {
     if (!this.#options.hitlEnabled) return undefined;
     const asks = screenings.filter((screening): screening is AskScreening => screening.kind === "ask" && (screening.call.id ?? "") !== "");
     if (asks.length === 0) return undefined;
@@ -156,6 +155,11 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
       }
     }
   }
+}
+
+/** Waits only when something is pending: most batches are decided without a single promise. */
+async function settleAll<T>(values: ReadonlyArray<T | Promise<T>>): Promise<T[]> {
+  return values.some((value) => value instanceof Promise) ? Promise.all(values) : (values as T[]);
 }
 
 /** A PreToolUse `cancelRun` stops the run before anything of the batch runs. */

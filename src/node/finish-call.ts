@@ -30,7 +30,8 @@ function withContext(content: ToolMessage["content"], context: string[]): ToolMe
   return [...content, { type: "text", text }] as ToolMessage["content"];
 }
 
-interface CallReport {
+/** What a call's observers said: a replaced output, context for the model, requests to stop. */
+export interface CallReport {
   output: string;
   context: string[];
   stops: RunStop[];
@@ -59,12 +60,34 @@ async function observeRun(outcome: Outcome, message: ToolMessage, observers: Obs
   return report;
 }
 
+async function observeDenial(outcome: Extract<Outcome, { kind: "blocked" }>, message: ToolMessage, observers: ObserverContext): Promise<CallReport> {
+  const { call } = outcome;
+  const toolCallId = call.id ?? "";
+  const reason = outcome.record.reason ?? contentText(message);
+  const source: DenialSource = outcome.source;
+  await runObservers("PermissionDenied", call.name, () => ({ toolName: call.name, toolCallId, toolInput: call.args, reason, source }), observers, undefined, {
+    toolName: call.name,
+    toolCallId,
+  });
+  return { output: contentText(message), context: [], stops: [] };
+}
+
 /**
- * Runs the observers of one answered call (`PostToolUse` / `PostToolUseFailure` for calls that
- * ran, `PermissionDenied` for calls that did not), applies `updatedOutput` and every
- * `additionalContext`, and describes the call for `PostToolBatch`.
+ * Runs the observers of one answered call — `PostToolUse` / `PostToolUseFailure` for a call that
+ * ran, `PermissionDenied` for one that did not — or returns `undefined` at once when it has none.
  */
-export async function finishCall(outcome: Outcome, settled: ToolMessage | Command, observers: ObserverContext): Promise<FinishedCall> {
+export function observeCall(outcome: Outcome, settled: ToolMessage | Command, observers: ObserverContext): Promise<CallReport> | undefined {
+  if (!isToolMessage(settled) || outcome.kind === "answer") return undefined;
+  const event = outcome.kind === "blocked" ? "PermissionDenied" : settled.status === "error" ? "PostToolUseFailure" : "PostToolUse";
+  if ((observers.registry?.hooksFor(event, outcome.call.name).length ?? 0) === 0) return undefined;
+  return outcome.kind === "blocked" ? observeDenial(outcome, settled, observers) : observeRun(outcome, settled, observers);
+}
+
+/**
+ * Shapes one answered call: applies what its observers said (`updatedOutput`, every
+ * `additionalContext`, a halt mark) and describes it for `PostToolBatch`.
+ */
+export function finishCall(outcome: Outcome, settled: ToolMessage | Command, report: CallReport | undefined): FinishedCall {
   const { call, notes } = outcome;
   const toolCallId = call.id ?? "";
   const stops: RunStop[] = [];
@@ -75,18 +98,10 @@ export async function finishCall(outcome: Outcome, settled: ToolMessage | Comman
   }
   let content = settled.content;
   const context = [...notes.additionalContext];
-  if (outcome.kind === "run") {
-    const report = await observeRun(outcome, settled, observers);
+  if (report !== undefined) {
     if (report.output !== contentText(settled)) content = report.output;
     context.push(...report.context);
     stops.push(...report.stops);
-  } else if (outcome.kind === "blocked") {
-    const reason = outcome.record.reason ?? contentText(settled);
-    const source: DenialSource = outcome.source;
-    await runObservers("PermissionDenied", call.name, () => ({ toolName: call.name, toolCallId, toolInput: call.args, reason, source }), observers, undefined, {
-      toolName: call.name,
-      toolCallId,
-    });
   }
   const stop = stops[0];
   const halt = stop === undefined ? {} : { hitl_halt: { kind: stop.kind, reason: stop.reason, event: stop.event } };

@@ -83,10 +83,16 @@ function request(call: ToolCall, args: Record<string, unknown>, context: Screeni
  * does not have are not screened: they cannot run, and `ToolNode` answers them with its
  * own "not found" error.
  */
-export async function screenCall(call: ToolCall, context: ScreeningContext): Promise<Screening> {
+export function screenCall(call: ToolCall, context: ScreeningContext): Screening | Promise<Screening> {
   if (!context.toolNames.has(call.name)) return { kind: "unknown_tool", call, notes: { additionalContext: [] } };
   const args = (call.args ?? {}) as Record<string, unknown>;
-  const verdict = await runPreToolUse(context.hooks, request(call, args, context, false), startingVerdict(call, context));
+  const start = startingVerdict(call, context);
+  // No hook to wait for: decide now, without a promise per call.
+  if ((context.hooks?.hooksFor("PreToolUse", call.name).length ?? 0) === 0) return fromVerdict(call, start, context);
+  return runPreToolUse(context.hooks, request(call, args, context, false), start).then((verdict) => fromVerdict(call, verdict, context));
+}
+
+function fromVerdict(call: ToolCall, verdict: PreToolUseVerdict, context: ScreeningContext): Screening {
   const notes = notesOf(verdict);
   const limits = context.questionTools.get(call.name);
   if (limits !== undefined && (verdict.decision === "allow" || verdict.decision === "ask")) {
