@@ -13,9 +13,11 @@ import { join } from "node:path";
 import pg from "pg";
 import { memoryBackend, postgresBackend, type Backend } from "./support/backends.js";
 import type { Figure } from "./support/figures.js";
+import { ANALYSIS } from "./support/notes.js";
 import { markdownTable, ratioChart } from "./support/report.js";
 import { checkpointerOverhead, exactlyOnceCost, pauseResume, screeningOverhead } from "./workloads/latency.js";
 import { inbox, storage, throughput } from "./workloads/postgres-only.js";
+import { statementCounts } from "./workloads/statements.js";
 import { settingsFor } from "./workloads/settings.js";
 
 async function postgresUrl(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
     await step("storage (postgres)", () => storage(postgres, settings));
     await step("inbox (postgres)", () => inbox(postgres, settings));
     await step("scale curve (postgres)", () => pauseResume(postgres, settings, [1, 10, 50], "7. Scale curve (pause + resume)"));
+    await step("statements per cycle (postgres)", () => statementCounts(postgres));
     const machine = {
       os: type(),
       cpus: `${cpus().length} × ${cpus()[0]?.model ?? "?"}`,
@@ -78,14 +81,14 @@ async function main(): Promise<void> {
       node: process.version,
       postgres: await serverVersion(server.url),
     };
-    const result = { when: new Date().toISOString(), quick, settings, machine, seconds: (Date.now() - started) / 1000, figures };
+    const result = { when: new Date().toISOString(), quick, settings, machine, seconds: (Date.now() - started) / 1000, figures, analysis: ANALYSIS };
     const base = quick ? "quick" : "latest";
     const dir = join(__dirname, "results");
     await mkdir(dir, { recursive: true });
     const table = markdownTable(figures);
     const header = `Measured ${result.when} on ${machine.os}, ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, Postgres ${machine.postgres} (embedded, fsync off).\n${quick ? "Quick smoke run: few samples, not for conclusions.\n" : ""}`;
     await writeFile(join(dir, `${base}.json`), JSON.stringify(result, null, 2) + "\n");
-    await writeFile(join(dir, `${base}.md`), `${header}\n${table}\n`);
+    await writeFile(join(dir, `${base}.md`), `${header}\n${table}\n\n${ANALYSIS}\n`);
     await writeFile(join(dir, `${base}.svg`), ratioChart(figures, `langgraph-hitl vs the alternatives${quick ? " (quick run)" : ""}`) + "\n");
     console.log(`\n${header}\n${table}\n\nwritten: bench/results/${base}.{json,md,svg} in ${result.seconds.toFixed(0)} s`);
   } finally {

@@ -11,7 +11,7 @@ export interface Figure {
   workload: string;
   case: string;
   backend: "memory" | "postgres";
-  unit: "ms" | "threads/s" | "bytes";
+  unit: "ms" | "threads/s" | "bytes" | "statements";
   ours: Stats;
   baselineName?: string;
   baseline?: Stats;

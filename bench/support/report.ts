@@ -2,7 +2,7 @@ import { describeTarget, type Figure } from "./figures.js";
 
 function number(value: number | undefined, unit: Figure["unit"]): string {
   if (value === undefined || Number.isNaN(value)) return "—";
-  if (unit === "bytes") return Math.round(value).toLocaleString("en");
+  if (unit === "bytes" || unit === "statements") return Math.round(value).toLocaleString("en");
   if (unit === "threads/s") return value.toFixed(1);
   return value < 10 ? value.toFixed(2) : value.toFixed(1);
 }
