@@ -1,8 +1,9 @@
 import { tool } from "@langchain/core/tools";
-import { Command, END, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
-import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
+import { Command, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { createAgent, humanInTheLoopMiddleware } from "langchain";
 import { z } from "zod";
+import { scriptedAgent } from "../../examples/support/agent-graph.js";
 import { ScriptedChatModel, toolCallingScript, type PlannedCall } from "../../examples/support/scripted-chat-model.js";
 import { ApprovalToolNode, HookRegistry, resume, type ToolApprovalDecision } from "../../src/index.js";
 
@@ -14,14 +15,7 @@ function calls(count: number): PlannedCall[] {
 }
 
 function agentGraph(toolNode: ToolNode, count: number, checkpointer: BaseCheckpointSaver) {
-  const model = new ScriptedChatModel(toolCallingScript(calls(count)));
-  return new StateGraph(MessagesAnnotation)
-    .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
-    .addNode("tools", toolNode)
-    .addEdge(START, "agent")
-    .addConditionalEdges("agent", toolsCondition, ["tools", END])
-    .addEdge("tools", "agent")
-    .compile({ checkpointer });
+  return scriptedAgent(toolNode, toolCallingScript(calls(count)), checkpointer).graph;
 }
 
 const input = () => ({ messages: [{ role: "user" as const, content: "go" }] });

@@ -1,10 +1,10 @@
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
-import { END, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
-import { toolsCondition } from "@langchain/langgraph/prebuilt";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { z } from "zod";
 import { ApprovalToolNode, createAskUserQuestionTool } from "../../src/index.js";
-import { ScriptedChatModel, toolCallingScript, type PlannedCall, type Script } from "./scripted-chat-model.js";
+import { scriptedAgent } from "./agent-graph.js";
+import { toolCallingScript, type PlannedCall, type Script } from "./scripted-chat-model.js";
 
 /** What each tool of the desk did, in order: the proof that a decision was applied once. */
 export const executions: Array<{ tool: string; args: Record<string, unknown> }> = [];
@@ -137,12 +137,5 @@ export function supportDeskTools(): ApprovalToolNode {
  * ```
  */
 export function supportDeskGraph(checkpointer: BaseCheckpointSaver) {
-  const model = new ScriptedChatModel(supportDeskScript);
-  return new StateGraph(MessagesAnnotation)
-    .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
-    .addNode("tools", supportDeskTools())
-    .addEdge(START, "agent")
-    .addConditionalEdges("agent", toolsCondition, ["tools", END])
-    .addEdge("tools", "agent")
-    .compile({ checkpointer });
+  return scriptedAgent(supportDeskTools(), supportDeskScript, checkpointer).graph;
 }

@@ -1,24 +1,15 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { z } from "zod";
 import { ApprovalToolNode, createAskUserQuestionTool } from "../../src/index.js";
 import { countingTool, toolMessages } from "../support/fixtures.js";
-import { launchChromium, openInbox } from "./support/browser.js";
-import { agentOn, serveGraph, startRun, type InboxServer } from "./support/inbox-app.js";
+import { agentOn, startRun, useInboxSession } from "./support/inbox-app.js";
 
 const deploy = countingTool("deploy", { schema: z.object({ service: z.string() }) });
 const graph = agentOn(new ApprovalToolNode([deploy.tool, createAskUserQuestionTool()], { interruptOn: { deploy: { allowedDecisions: ["approve", "reject"] } } }), [
   { name: "deploy", args: { service: "billing-api" }, id: "k-deploy" },
 ]);
 
-let browser: Browser;
-let server: InboxServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), serveGraph(graph)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = useInboxSession(graph);
 
 /** What the focused element is, as a person hears it: its text or label. */
 function focused(page: Page): Promise<string> {
@@ -43,7 +34,7 @@ async function tabTo(page: Page, target: string): Promise<string[]> {
 describe("the inbox page with the keyboard only", () => {
   test("Tab, Space and Enter approve a call: it runs once, and the focus lands on the result", async () => {
     const config = await startRun(graph);
-    const { page, errors, context } = await openInbox(browser, server.url);
+    const { page, errors, context } = await session.open();
     await page.getByRole("article", { name: "deploy" }).waitFor();
 
     const stops = await tabTo(page, "button:Approve");
@@ -70,7 +61,7 @@ describe("the inbox page with the keyboard only", () => {
   test("Enter on Reject reveals the reason field as the next Tab stop; the call does not run", async () => {
     const config = await startRun(graph);
     const before = deploy.count;
-    const { page, context } = await openInbox(browser, server.url);
+    const { page, context } = await session.open();
     await page.getByRole("article", { name: "deploy" }).waitFor();
     await tabTo(page, "button:Reject");
     await page.keyboard.press("Enter");
@@ -88,7 +79,7 @@ describe("the inbox page with the keyboard only", () => {
 
   test("every control has an accessible name, and the page declares its language", async () => {
     await startRun(graph);
-    const { page, context } = await openInbox(browser, server.url);
+    const { page, context } = await session.open();
     await page.getByRole("article", { name: "deploy" }).first().waitFor();
     await page.getByRole("button", { name: "Reject" }).first().click();
     const snapshot = await page.locator("body").ariaSnapshot();

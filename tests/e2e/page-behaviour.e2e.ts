@@ -1,9 +1,7 @@
-import type { Browser } from "playwright-core";
 import { z } from "zod";
 import { ApprovalToolNode } from "../../src/index.js";
 import { countingTool } from "../support/fixtures.js";
-import { launchChromium, openInbox } from "./support/browser.js";
-import { agentOn, serveGraph, startRun, type InboxServer } from "./support/inbox-app.js";
+import { agentOn, startRun, useInboxSession } from "./support/inbox-app.js";
 
 const HOSTILE = `<img src=x onerror="window.__pwned = true">`;
 const publish = countingTool("publish", { schema: z.object({ html: z.string() }) });
@@ -11,20 +9,12 @@ const graph = agentOn(new ApprovalToolNode([publish.tool], { interruptOn: { publ
   { name: "publish", args: { html: HOSTILE }, id: "p-1" },
 ]);
 
-let browser: Browser;
-let server: InboxServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), serveGraph(graph)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = useInboxSession(graph);
 
 describe("the inbox page", () => {
   test("shows payload text as text: markup in arguments and descriptions never becomes HTML", async () => {
     await startRun(graph);
-    const { page, errors, context } = await openInbox(browser, server.url);
+    const { page, errors, context } = await session.open();
     const card = page.getByRole("article", { name: "publish" }).first();
     await card.waitFor();
     expect(await card.locator("dd pre").first().textContent()).toBe(HOSTILE);
@@ -36,7 +26,7 @@ describe("the inbox page", () => {
   });
 
   test("Refresh brings in new items and keeps what the reviewer already typed in the others", async () => {
-    const { page, context } = await openInbox(browser, server.url);
+    const { page, context } = await session.open();
     const first = page.getByRole("article", { name: "publish" }).first();
     await first.waitFor();
     const count = await page.getByRole("article").count();
@@ -61,7 +51,7 @@ describe("the inbox page", () => {
   });
 
   test("submitting without a decision sends nothing and points at the undecided call", async () => {
-    const { page, context } = await openInbox(browser, server.url);
+    const { page, context } = await session.open();
     const card = page.getByRole("article", { name: "publish" }).first();
     await card.waitFor();
     const requests: string[] = [];
@@ -76,7 +66,7 @@ describe("the inbox page", () => {
   });
 
   test("a reviewer the host refuses sees why, and no item", async () => {
-    const { page, context } = await openInbox(browser, server.url, "mallory");
+    const { page, context } = await session.open("mallory");
     await page.getByRole("alert").filter({ hasText: "not signed in" }).waitFor();
     expect(await page.getByRole("article").count()).toBe(0);
     await context.close();

@@ -1,9 +1,7 @@
 import { AIMessage } from "@langchain/core/messages";
 import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
-import type { Browser } from "playwright-core";
 import { askUserQuestions, createMemoryCheckpointer } from "../../src/index.js";
-import { launchChromium, openInbox } from "./support/browser.js";
-import { serveGraph, startRun, type InboxServer } from "./support/inbox-app.js";
+import { startRun, useInboxSession } from "./support/inbox-app.js";
 
 // A node of the host's own that asks three questions in one pause and records the answers.
 const graph = new StateGraph(MessagesAnnotation)
@@ -19,20 +17,12 @@ const graph = new StateGraph(MessagesAnnotation)
   .addEdge("plan", END)
   .compile({ checkpointer: createMemoryCheckpointer() });
 
-let browser: Browser;
-let server: InboxServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), serveGraph(graph)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = useInboxSession(graph);
 
 describe("questions in the inbox page", () => {
   test("several questions in one pause: checkboxes for multiSelect, radios plus free text, a text box alone; answered by question text", async () => {
     const config = await startRun(graph, "plan the rollout");
-    const { page, errors, context } = await openInbox(browser, server.url);
+    const { page, errors, context } = await session.open();
     const card = page.getByRole("article", { name: "3 questions" });
     await card.waitFor();
     const regions = card.getByRole("group", { name: "Which regions?" });

@@ -1,10 +1,9 @@
 import type { ToolMessage } from "@langchain/core/messages";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { z } from "zod";
 import { ApprovalToolNode, createAskUserQuestionTool } from "../../src/index.js";
 import { countingTool, toolMessages } from "../support/fixtures.js";
-import { launchChromium, openInbox } from "./support/browser.js";
-import { agentOn, serveGraph, startRun, type InboxServer } from "./support/inbox-app.js";
+import { agentOn, startRun, useInboxSession } from "./support/inbox-app.js";
 
 const deploy = countingTool("deploy", { schema: z.object({ service: z.string(), version: z.string() }) });
 const sendEmail = countingTool("send_email", { schema: z.object({ to: z.email(), subject: z.string() }) });
@@ -25,15 +24,7 @@ const graph = agentOn(node, [
   { name: "ask_user_question", args: { question: "Which region first?", options: [{ label: "Europe", value: "eu" }, { label: "United States", value: "us" }] }, id: "c-ask" },
 ]);
 
-let browser: Browser;
-let server: InboxServer;
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), serveGraph(graph)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = useInboxSession(graph);
 
 function call(card: Locator, toolName: string): Locator {
   return card.getByRole("group", { name: new RegExp(`^${toolName} `) });
@@ -54,7 +45,7 @@ async function focusedLabel(page: Page): Promise<string | undefined> {
 describe("a reviewer works through a mixed batch in the inbox page", () => {
   test("approve one call, edit another (invalid, then valid), reject a third, answer the question: exactly that runs", async () => {
     const config = await startRun(graph);
-    const { page, errors, context } = await openInbox(browser, server.url);
+    const { page, errors, context } = await session.open();
     const approval = page.getByRole("article", { name: /3 tool calls/ });
     await approval.waitFor();
 

@@ -1,7 +1,8 @@
 import { AIMessage, HumanMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
-import { END, MemorySaver, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
-import { toolsCondition, type ToolNode } from "@langchain/langgraph/prebuilt";
+import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph";
+import type { ToolNode } from "@langchain/langgraph/prebuilt";
+import { scriptedAgent } from "../../examples/support/agent-graph.js";
 import { z } from "zod";
 import { ScriptedChatModel, toolCallingScript, type PlannedCall } from "../../examples/support/scripted-chat-model.js";
 
@@ -47,14 +48,7 @@ export function newThread(prefix = "t"): { configurable: { thread_id: string } }
 
 /** An agent graph: model → tools (the node under test) → model, ending when the model stops calling tools. */
 export function agentGraph(toolNode: ToolNode, calls: PlannedCall[], checkpointer: BaseCheckpointSaver | false = new MemorySaver()) {
-  const model = new ScriptedChatModel(toolCallingScript(calls));
-  const graph = new StateGraph(MessagesAnnotation)
-    .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
-    .addNode("tools", toolNode)
-    .addEdge(START, "agent")
-    .addConditionalEdges("agent", toolsCondition, ["tools", END])
-    .addEdge("tools", "agent");
-  return { graph: checkpointer === false ? graph.compile() : graph.compile({ checkpointer }), model };
+  return scriptedAgent(toolNode, toolCallingScript(calls), checkpointer);
 }
 
 /** The person's opening message. */

@@ -1,11 +1,13 @@
 import { HumanMessage } from "@langchain/core/messages";
-import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
-import { toolsCondition, type ToolNode } from "@langchain/langgraph/prebuilt";
+import type { ToolNode } from "@langchain/langgraph/prebuilt";
+import { scriptedAgent } from "../../../examples/support/agent-graph.js";
 import type { Script } from "../../../examples/support/scripted-chat-model.js";
 import { createApprovalHandler, type AuthResult } from "../../../src/http/index.js";
 import { createMemoryCheckpointer, type HitlGraph, type Reviewer } from "../../../src/index.js";
+import type { Browser } from "playwright-core";
 import { serveOnLoopback } from "../../http/server.js";
-import { ScriptedChatModel, newThread, toolCallingScript, type PlannedCall } from "../../support/fixtures.js";
+import { launchChromium, openInbox, type InboxTab } from "./browser.js";
+import { newThread, toolCallingScript, type PlannedCall } from "../../support/fixtures.js";
 
 /** The reviewers the test server knows, by the value of their `reviewer` cookie. */
 export const REVIEWERS: Record<string, Reviewer> = {
@@ -41,14 +43,7 @@ export async function serveGraph(graph: HitlGraph): Promise<InboxServer> {
 
 /** An agent graph (model → tools → model) on a fresh in-memory checkpointer with an approvals inbox. */
 export function agentOn(toolNode: ToolNode, calls: PlannedCall[] | Script) {
-  const model = new ScriptedChatModel(typeof calls === "function" ? calls : toolCallingScript(calls));
-  return new StateGraph(MessagesAnnotation)
-    .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
-    .addNode("tools", toolNode)
-    .addEdge(START, "agent")
-    .addConditionalEdges("agent", toolsCondition, ["tools", END])
-    .addEdge("tools", "agent")
-    .compile({ checkpointer: createMemoryCheckpointer() });
+  return scriptedAgent(toolNode, typeof calls === "function" ? calls : toolCallingScript(calls), createMemoryCheckpointer()).graph;
 }
 
 /** Starts a run with the person's `text` on `threadId` (default: a fresh thread); it pauses for review. */
@@ -56,4 +51,42 @@ export async function startRun(graph: HitlGraph, text = "please do it", threadId
   const config = threadId === undefined ? newThread("e2e") : { configurable: { thread_id: threadId } };
   await graph.invoke({ messages: [new HumanMessage(text)] }, config);
   return config;
+}
+
+/** A browser and an inbox server for one test file, started before its tests and closed after. */
+export interface InboxSession {
+  readonly server: InboxServer;
+  /** Opens the inbox page in a fresh browser context, as `reviewer`. */
+  open(reviewer?: string): Promise<InboxTab>;
+}
+
+/**
+ * Serves `graph`'s inbox and launches Chromium for the tests of one file.
+ *
+ * @example
+ * ```ts
+ * const session = useInboxSession(graph);
+ * test("…", async () => { const { page } = await session.open(); });
+ * ```
+ */
+export function useInboxSession(graph: HitlGraph): InboxSession {
+  let browser: Browser | undefined;
+  let server: InboxServer | undefined;
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchChromium(), serveGraph(graph)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (server === undefined) throw new Error("the inbox server starts in beforeAll");
+      return server;
+    },
+    open(reviewer) {
+      if (browser === undefined || server === undefined) throw new Error("the browser starts in beforeAll");
+      return openInbox(browser, server.url, reviewer);
+    },
+  };
 }
