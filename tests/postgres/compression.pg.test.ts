@@ -1,31 +1,21 @@
 import { HumanMessage } from "@langchain/core/messages";
 import { ApprovalToolNode, getInterrupt, resume } from "../../src/index.js";
-import { createPostgresCheckpointer, type HitlPostgresSaver } from "../../src/postgres/index.js";
 import { agentGraph, countingTool, newThread, toolMessages } from "../support/fixtures.js";
-import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
+import { usePostgresCheckpointer } from "../support/postgres/use-checkpointer.js";
 
-let db: TestDatabase;
-let saver: HitlPostgresSaver;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  saver = await createPostgresCheckpointer(db.pool);
-});
-afterAll(async () => {
-  await saver.end();
-  await db.drop();
-});
+const pg = usePostgresCheckpointer();
 
 describe("values stored deflated", () => {
   test("large messages and interrupt payloads are stored deflated, and read back exactly", async () => {
     const tool = countingTool("deploy");
     const node = new ApprovalToolNode([tool.tool], { interruptOn: { deploy: true } });
     const calls = Array.from({ length: 10 }, (_, index) => ({ name: "deploy", args: { path: `/srv/app-${index}` }, id: `d${index}` }));
-    const { graph } = agentGraph(node, calls, saver);
+    const { graph } = agentGraph(node, calls, pg.saver);
     const config = newThread("deflate");
     const text = "please deploy every service ".repeat(40);
     await graph.invoke({ messages: [new HumanMessage(text)] }, config);
 
-    const stored = await db.pool.query<{ channel: string; type: string }>(
+    const stored = await pg.db.pool.query<{ channel: string; type: string }>(
       "SELECT channel, type FROM checkpoint_writes WHERE thread_id = $1 AND type LIKE '%+deflate' UNION ALL SELECT channel, type FROM checkpoint_blobs WHERE thread_id = $1 AND type LIKE '%+deflate'",
       [config.configurable.thread_id],
     );
@@ -33,7 +23,7 @@ describe("values stored deflated", () => {
 
     const pending = await getInterrupt(graph, config);
     expect(pending?.payload.type === "tool_approval" && pending.payload.action_requests.map((r) => r.arguments)).toEqual(calls.map((c) => c.args));
-    const { items } = await saver.listPendingInterrupts({ limit: 5, threadId: config.configurable.thread_id });
+    const { items } = await pg.saver.listPendingInterrupts({ limit: 5, threadId: config.configurable.thread_id });
     expect(items[0]?.payload).toEqual(pending?.payload);
     const state = await graph.getState(config);
     expect(String(state.values.messages[0]?.content)).toBe(text);
@@ -44,10 +34,10 @@ describe("values stored deflated", () => {
   });
 
   test("small values are stored as LangGraph stores them", async () => {
-    const { graph } = agentGraph(new ApprovalToolNode([countingTool("noop").tool]), [{ name: "noop", args: { path: "x" } }], saver);
+    const { graph } = agentGraph(new ApprovalToolNode([countingTool("noop").tool]), [{ name: "noop", args: { path: "x" } }], pg.saver);
     const config = newThread("small");
     await graph.invoke({ messages: [new HumanMessage("hi")] }, config);
-    const types = await db.pool.query<{ type: string }>("SELECT DISTINCT type FROM checkpoint_blobs WHERE thread_id = $1 AND channel = '__start__'", [config.configurable.thread_id]);
+    const types = await pg.db.pool.query<{ type: string }>("SELECT DISTINCT type FROM checkpoint_blobs WHERE thread_id = $1 AND channel = '__start__'", [config.configurable.thread_id]);
     expect(types.rows.map((row) => row.type).sort()).toEqual(["empty", "json"]);
   });
 });

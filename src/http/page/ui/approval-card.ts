@@ -115,18 +115,14 @@ export function approvalCard(record: PendingInterruptRecord<ToolApprovalInterrup
     ...editors.map((editor) => editor.element),
     el("div", { class: "field comment" }, el("label", { for: comment.id }, "Comment (optional; saved with your decisions)"), comment),
   );
-  let busy = false;
   const card: Card = {
     element: frame.element,
     record,
     key: cardKey(record),
     get busy() {
-      return busy;
+      return frame.busy;
     },
-    setBusy(next) {
-      busy = next;
-      frame.setBusy(next, submitLabel);
-    },
+    setBusy: frame.setBusy,
     showProblems(headline: string, placed: PlacedProblems) {
       frame.showHeadline([headline, ...placed.general].join(" "));
       editors.forEach((editor) => editor.showProblems(placed.byCall.get(editor.request.tool_call_id) ?? []));
@@ -142,7 +138,7 @@ export function approvalCard(record: PendingInterruptRecord<ToolApprovalInterrup
   }
   frame.form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (busy) return;
+    if (frame.busy) return;
     const drafts = new Map(editors.flatMap((editor) => {
       const draft = editor.draft();
       return draft === undefined ? [] : [[editor.request.tool_call_id, draft] as const];

@@ -28,8 +28,10 @@ export interface CardFrame {
   form: HTMLFormElement;
   alert: HTMLElement;
   submit: HTMLButtonElement;
+  /** True while the card's resume request is in flight. */
+  readonly busy: boolean;
   tick(now: Date): void;
-  setBusy(busy: boolean, idleLabel: string): void;
+  setBusy(busy: boolean): void;
   showHeadline(headline: string | undefined): void;
 }
 
@@ -76,6 +78,7 @@ export function cardFrame(record: PendingInterruptRecord, options: { kind: strin
     alert,
     form,
   );
+  let busy = false;
   const frame: CardFrame = {
     element: el("li", { class: "card-item" }, article),
     form,
@@ -89,11 +92,15 @@ export function cardFrame(record: PendingInterruptRecord, options: { kind: strin
         expires.classList.toggle("past", past);
       }
     },
-    setBusy(busy, idleLabel) {
+    get busy() {
+      return busy;
+    },
+    setBusy(next) {
+      busy = next;
       // aria-disabled rather than disabled: a disabled button drops keyboard focus to <body>.
-      submit.setAttribute("aria-disabled", String(busy));
-      submit.textContent = busy ? "Submitting…" : idleLabel;
-      article.setAttribute("aria-busy", String(busy));
+      submit.setAttribute("aria-disabled", String(next));
+      submit.textContent = next ? "Submitting…" : options.submitLabel;
+      article.setAttribute("aria-busy", String(next));
     },
     showHeadline(headline) {
       alert.textContent = headline ?? "";

@@ -83,18 +83,14 @@ export function questionCard(record: PendingInterruptRecord<AskUserQuestionInter
   const frame = cardFrame(record, { kind: "Question", title, submitLabel, now });
   const editors = questions.map((question) => questionEditor(question, questions.length === 1));
   frame.form.prepend(...editors.map((editor) => editor.element));
-  let busy = false;
   const card: Card = {
     element: frame.element,
     record,
     key: cardKey(record),
     get busy() {
-      return busy;
+      return frame.busy;
     },
-    setBusy(next) {
-      busy = next;
-      frame.setBusy(next, submitLabel);
-    },
+    setBusy: frame.setBusy,
     showProblems(headline: string, placed: PlacedProblems) {
       frame.showHeadline([headline, ...placed.general].join(" "));
       editors.forEach((editor, index) => editor.showProblems(placed.byQuestion.get(index) ?? []));
@@ -110,7 +106,7 @@ export function questionCard(record: PendingInterruptRecord<AskUserQuestionInter
   }
   frame.form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (busy) return;
+    if (frame.busy) return;
     const built = questionResumeBody(record.interruptId, payload, editors.map((editor) => editor.draft()));
     if (!built.ok) {
       const byQuestion = new Map(built.issues.map((issue) => [issue.questionIndex ?? 0, [issue.message]]));
