@@ -1,10 +1,10 @@
 import type { ToolApprovalDecisionType, ToolApprovalInterruptPayload, ToolApprovalRequest } from "../../../payload/types.js";
 import { decisionLine } from "../logic/outcomes.js";
-import { placeDetails, type PlacedProblems } from "../logic/place-problems.js";
+import { placeDetails } from "../logic/place-problems.js";
 import { approvalResumeBody, type DecisionDraft } from "../logic/resume-body.js";
 import type { PendingInterruptRecord } from "../logic/wire-types.js";
 import { argumentsView } from "./arguments-view.js";
-import { cardFrame, cardKey, type Card, type SubmitHandler } from "./card.js";
+import { cardFrame, frameCard, type Card, type SubmitHandler } from "./card.js";
 import { el, problemList, uid } from "./dom.js";
 
 // Reject goes last: the least reversible choice sits furthest from the first Tab stop.
@@ -115,22 +115,10 @@ export function approvalCard(record: PendingInterruptRecord<ToolApprovalInterrup
     ...editors.map((editor) => editor.element),
     el("div", { class: "field comment" }, el("label", { for: comment.id }, "Comment (optional; saved with your decisions)"), comment),
   );
-  const card: Card = {
-    element: frame.element,
-    record,
-    key: cardKey(record),
-    get busy() {
-      return frame.busy;
-    },
-    setBusy: frame.setBusy,
-    showProblems(headline: string, placed: PlacedProblems) {
-      frame.showHeadline([headline, ...placed.general].join(" "));
-      editors.forEach((editor) => editor.showProblems(placed.byCall.get(editor.request.tool_call_id) ?? []));
-      const first = editors.find((editor) => placed.byCall.has(editor.request.tool_call_id));
-      (first?.focusTarget() ?? frame.alert).focus();
-    },
-    tick: frame.tick,
-  };
+  const card = frameCard(frame, record, (placed) => {
+    editors.forEach((editor) => editor.showProblems(placed.byCall.get(editor.request.tool_call_id) ?? []));
+    return editors.find((editor) => placed.byCall.has(editor.request.tool_call_id))?.focusTarget();
+  });
   if (payload.error !== undefined) {
     const placed = placeDetails(payload.error.details, payload);
     frame.showHeadline(`The previous answer was refused (${payload.error.code}): ${payload.error.message} Nothing ran.`);

@@ -110,3 +110,30 @@ export function cardFrame(record: PendingInterruptRecord, options: { kind: strin
   frame.tick(options.now);
   return frame;
 }
+
+/**
+ * A card made of a frame and what the card's own fields do with a refused submission: the
+ * headline goes in the frame's alert, `placeOnFields` puts each detail next to its field and
+ * returns the field to focus (the alert when none).
+ *
+ * @example
+ * ```ts
+ * const card = frameCard(frame, record, (placed) => { editors.forEach(showEach); return firstInvalid?.focusTarget(); });
+ * ```
+ */
+export function frameCard(frame: CardFrame, record: PendingInterruptRecord, placeOnFields: (placed: PlacedProblems) => HTMLElement | undefined): Card {
+  return {
+    element: frame.element,
+    record,
+    key: cardKey(record),
+    get busy() {
+      return frame.busy;
+    },
+    setBusy: frame.setBusy,
+    showProblems(headline, placed) {
+      frame.showHeadline([headline, ...placed.general].join(" "));
+      (placeOnFields(placed) ?? frame.alert).focus();
+    },
+    tick: frame.tick,
+  };
+}

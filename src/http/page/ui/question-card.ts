@@ -1,10 +1,10 @@
 import type { AskUserQuestionInterruptPayload, AskUserQuestionRequest } from "../../../payload/types.js";
 import { contentText } from "../logic/format.js";
 import type { DecidedLine } from "../logic/outcomes.js";
-import { placeDetails, type PlacedProblems } from "../logic/place-problems.js";
+import { placeDetails } from "../logic/place-problems.js";
 import { questionResumeBody, questionsOf, type AnswerDraft } from "../logic/resume-body.js";
 import type { PendingInterruptRecord, ResumeResponse } from "../logic/wire-types.js";
-import { cardFrame, cardKey, type Card, type SubmitHandler } from "./card.js";
+import { cardFrame, frameCard, type Card, type SubmitHandler } from "./card.js";
 import { el, problemList, uid } from "./dom.js";
 
 /** One question: its options (radios, or checkboxes for multiSelect) and a free-text box when allowed. */
@@ -83,22 +83,10 @@ export function questionCard(record: PendingInterruptRecord<AskUserQuestionInter
   const frame = cardFrame(record, { kind: "Question", title, submitLabel, now });
   const editors = questions.map((question) => questionEditor(question, questions.length === 1));
   frame.form.prepend(...editors.map((editor) => editor.element));
-  const card: Card = {
-    element: frame.element,
-    record,
-    key: cardKey(record),
-    get busy() {
-      return frame.busy;
-    },
-    setBusy: frame.setBusy,
-    showProblems(headline: string, placed: PlacedProblems) {
-      frame.showHeadline([headline, ...placed.general].join(" "));
-      editors.forEach((editor, index) => editor.showProblems(placed.byQuestion.get(index) ?? []));
-      const first = editors.findIndex((_, index) => placed.byQuestion.has(index));
-      (editors[first]?.focusTarget() ?? frame.alert).focus();
-    },
-    tick: frame.tick,
-  };
+  const card = frameCard(frame, record, (placed) => {
+    editors.forEach((editor, index) => editor.showProblems(placed.byQuestion.get(index) ?? []));
+    return editors.find((_, index) => placed.byQuestion.has(index))?.focusTarget();
+  });
   if (payload.error !== undefined) {
     const placed = placeDetails(payload.error.details, payload);
     frame.showHeadline(`The previous answer was refused (${payload.error.code}): ${payload.error.message}`);
