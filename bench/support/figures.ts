@@ -44,3 +44,8 @@ export function describeTarget(target: Target | undefined): string {
   const symbol = target.kind.endsWith("max") ? "≤" : "≥";
   return target.kind.startsWith("ratio") ? `${symbol} ${target.value}×` : `${symbol} ${target.value}`;
 }
+
+/** The `case` label of a batch size: "1 call", "10 calls". */
+export function callsLabel(calls: number): string {
+  return `${calls} call${calls === 1 ? "" : "s"}`;
+}

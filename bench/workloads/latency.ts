@@ -1,6 +1,6 @@
 import { approvalAgent, middlewareAgent, newThreadId, plainAgent, screenedAgent } from "../support/agents.js";
 import type { Backend } from "../support/backends.js";
-import { figure, type Figure } from "../support/figures.js";
+import { callsLabel, figure, type Figure } from "../support/figures.js";
 import { interleave } from "../support/interleave.js";
 import type { BenchSettings } from "./settings.js";
 
@@ -28,7 +28,7 @@ export async function screeningOverhead(backend: Backend, settings: BenchSetting
     figures.push(
       figure({
         workload: "1. Screening overhead (all allowed)",
-        case: `${calls} call${calls > 1 ? "s" : ""}`,
+        case: callsLabel(calls),
         backend: backend.name,
         unit: "ms",
         ours: stats["ours"]!,
@@ -92,7 +92,7 @@ export async function pauseResume(backend: Backend, settings: BenchSettings, bat
       },
       timing(settings, backend),
     );
-    const label = `${calls} call${calls > 1 ? "s" : ""}`;
+    const label = callsLabel(calls);
     const onPostgres = backend.name === "postgres";
     const middlewareTarget = onPostgres && calls === 1 ? 0.7 : onPostgres && calls === 10 ? 0.5 : undefined;
     figures.push(
@@ -140,7 +140,7 @@ export async function exactlyOnceCost(backend: Backend, settings: BenchSettings)
     figures.push(
       figure({
         workload: "3. Exactly-once cost (resume only)",
-        case: `${calls} call${calls > 1 ? "s" : ""}`,
+        case: callsLabel(calls),
         backend: backend.name,
         unit: "ms",
         ours: stats["resume"]!,

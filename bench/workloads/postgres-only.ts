@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { approvalAgent, middlewareAgent, newThreadId, plainAgent } from "../support/agents.js";
 import type { Backend } from "../support/backends.js";
-import { figure, single, type Figure } from "../support/figures.js";
+import { callsLabel, figure, single, type Figure } from "../support/figures.js";
 import { runPool } from "../support/interleave.js";
 import { summarise } from "../support/stats.js";
 import type { HitlPostgresSaver } from "../../src/postgres/index.js";
@@ -71,7 +71,7 @@ export async function storage(backend: Backend & { url: string }, settings: Benc
       figures.push(
         figure({
           workload: "5. Storage per paused thread",
-          case: `${calls} call${calls > 1 ? "s" : ""}`,
+          case: callsLabel(calls),
           backend: "postgres",
           unit: "bytes",
           ours: single(oursBytes / settings.storageThreads),

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { approvalAgent, middlewareAgent, newThreadId, plainAgent } from "../support/agents.js";
 import type { Backend } from "../support/backends.js";
-import { figure, single, type Figure } from "../support/figures.js";
+import { callsLabel, figure, single, type Figure } from "../support/figures.js";
 
 /** Counts the statements every pg client of this process sends while `run` runs. */
 async function countStatements(run: () => Promise<unknown>, repeat: number): Promise<number> {
@@ -46,7 +46,7 @@ export async function statementCounts(backend: Backend): Promise<Figure[]> {
       }, 5),
       plain: await countStatements(() => plain.fullRun(newThreadId("st-plain")), 5),
     };
-    const label = `${calls} call${calls > 1 ? "s" : ""}`;
+    const label = callsLabel(calls);
     const note = `ours: ${counts.pause} to pause, ${counts.ours - counts.pause} to resume (lock, unlock and one read of the pending writes are ours; the rest is LangGraph's)`;
     figures.push(
       figure({ workload: "8. Statements per pause + resume", case: label, backend: "postgres", unit: "statements", ours: single(counts.ours), baselineName: "humanInTheLoopMiddleware", baseline: single(counts.middleware), note }),
