@@ -1,13 +1,17 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
-import { isResumeEnvelope, reviewerIdentitySchema, wrapResumeValue, type ResumeMeta, type Reviewer } from "../decisions/resume-envelope.js";
+import { randomUUID } from "node:crypto";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { claimStoreFor } from "../claims/index.js";
+import { reportingUnavailable } from "../errors/database-unavailable.js";
+import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta, type Reviewer } from "../protocol/resume-envelope.js";
+import { signResume, type SigningKey } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import type {
   AskUserQuestionMultiSelectResolution,
   AskUserQuestionResolution,
   AskUserQuestionsResolution,
-  RunInterruptResult,
   ToolApprovalDecision,
   ToolApprovalDecisionMap,
 } from "../payload/types.js";
@@ -15,9 +19,10 @@ import { isExpired } from "../node/approval-review.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import { threadIdOf, type HitlGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
-import { providesThreadLock, withInProcessThreadLock } from "./thread-lock.js";
-import { firstSubmission, pickTarget, readThreadState, saverOf } from "./thread-state.js";
-import { validateResumeValue } from "./validate-resume-value.js";
+import { pickTarget, readThreadState, saverOf } from "./thread-state.js";
+import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
+
+type PendingTarget = ReturnType<typeof pickTarget>;
 
 /** What `resume()` accepts: decisions for a `tool_approval`, a resolution for a question. */
 export type ResumeValue =
@@ -37,6 +42,8 @@ export interface ResumeOptions {
   comment?: string;
   /** Where to find tool schemas for checking edits, when the graph's node cannot be found (e.g. in a subgraph). */
   findTool?: ToolLookup;
+  /** The secret the node was configured with (`signingKey`); the decisions are signed with it. Default: a key of this process. */
+  signingKey?: SigningKey;
 }
 
 /** The values type of a compiled graph (what its `invoke` resolves to). */
@@ -68,20 +75,6 @@ function checkOptions(options: ResumeOptions): void {
 }
 
 /**
- * Lets the node resolve an approval whose deadline passed (every pending call is rejected as
- * expired, nothing runs), then tells the caller their decision was not applied.
- */
-async function resolveExpired(graph: HitlGraph, config: RunnableConfig, target: RunInterruptResult, threadId: string, options: ResumeOptions): Promise<never> {
-  const meta: ResumeMeta = { v: 1, decidedAt: new Date().toISOString(), ...(options.reviewer === undefined ? {} : { reviewer: options.reviewer }) };
-  await invokeAndSettle(graph, new Command({ resume: { [target.interruptId]: wrapResumeValue({}, meta) } }), config, threadId);
-  const expiresAt = isToolApprovalInterrupt(target.payload) ? target.payload.expires_at : undefined;
-  throw new HITLError("INTERRUPT_EXPIRED", `Interrupt ${target.interruptId} expired at ${expiresAt ?? "its deadline"}; its calls were rejected as expired and nothing ran.`, {
-    threadId,
-    interruptId: target.interruptId,
-  });
-}
-
-/**
  * Finds tool schemas for checking edits: the approval nodes of the graph (a node exposes
  * `findTool`), then the caller's own lookup.
  */
@@ -99,19 +92,36 @@ function toolLookupFor(graph: HitlGraph, fallback: ToolLookup | undefined): Tool
   };
 }
 
+function rethrowRefusal(outcome: RunOutcome<unknown>, target: PendingTarget, threadId: string): void {
+  const raised = outcome.interrupts.find((entry) => entry.interruptId !== target.interruptId && isToolApprovalInterrupt(entry.payload) && entry.payload.error !== undefined);
+  const error = raised === undefined || !isToolApprovalInterrupt(raised.payload) ? undefined : raised.payload.error;
+  if (error === undefined) return;
+  throw new HITLError(error.code, `The node refused the decisions: ${error.message}`, { threadId, interruptId: raised!.interruptId, details: error.details });
+}
+
 /**
- * An earlier `resume()` of this interrupt was submitted but its run never finished (its
- * process died, or a tool threw with `handleToolErrors: false`). The first decision is the one
- * that counts: its run is completed with it — a tool that was running when the process died
- * runs again (at-least-once for that call) — and this caller is told it came too late.
+ * Says what the node did with this submission, from the claim it committed (the node is the
+ * only authority): applied, applied as expired, superseded by an earlier claim, or refused.
  */
-async function completeEarlierResume(graph: HitlGraph, config: RunnableConfig, target: RunInterruptResult, earlier: unknown, threadId: string): Promise<never> {
-  await invokeAndSettle(graph, new Command({ resume: { [target.interruptId]: earlier } }), config, threadId);
-  throw new HITLError(
-    "INTERRUPT_ALREADY_RESOLVED",
-    `Interrupt ${target.interruptId} was already answered by an earlier resume whose run had not finished; that run has now been completed with the earlier decisions.`,
-    { threadId, interruptId: target.interruptId },
-  );
+async function settleApproval(saver: BaseCheckpointSaver, outcome: RunOutcome<unknown>, target: PendingTarget, attempt: string, threadId: string): Promise<void> {
+  const claims = await claimStoreFor(saver).claimsOfTask(threadId, target.taskId);
+  const mine = claims.find((claim) => claim.attempt === attempt);
+  if (mine?.review.expired === true) {
+    const expiresAt = isToolApprovalInterrupt(target.payload) ? target.payload.expires_at : undefined;
+    throw new HITLError("INTERRUPT_EXPIRED", `Interrupt ${target.interruptId} expired at ${expiresAt ?? "its deadline"}; its calls were rejected as expired and nothing ran.`, {
+      threadId,
+      interruptId: target.interruptId,
+    });
+  }
+  if (mine !== undefined) return;
+  if (claims.length > 0) {
+    throw new HITLError(
+      "INTERRUPT_ALREADY_RESOLVED",
+      `Interrupt ${target.interruptId} was already answered by an earlier submission; its run has been completed with those decisions and yours were not applied.`,
+      { threadId, interruptId: target.interruptId },
+    );
+  }
+  rethrowRefusal(outcome, target, threadId);
 }
 
 /**
@@ -147,26 +157,27 @@ export async function resume<G extends HitlGraph, TValues = GraphValues<G>>(
   const threadId = requireThreadId(config);
   checkOptions(options);
   const saver = saverOf(graph);
-  const work = async (): Promise<ResumeResult<TValues>> => {
-    const state = await readThreadState(saver, threadId);
-    const target = pickTarget(state, threadId, options.interruptId);
-    const earlier = firstSubmission(state.answered.get(target.interruptId));
-    if (isResumeEnvelope(earlier)) await completeEarlierResume(graph, config, target, earlier, threadId);
-    if (isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now())) {
-      await resolveExpired(graph, config, target, threadId, options);
-    }
-    const checked = await validateResumeValue(target.payload, value, toolLookupFor(graph, options.findTool));
-    const meta: ResumeMeta = {
-      v: 1,
-      decidedAt: new Date().toISOString(),
-      ...(options.reviewer === undefined ? {} : { reviewer: options.reviewer }),
-      ...(options.comment === undefined ? {} : { comment: options.comment }),
-      ...(checked.digests === undefined ? {} : { digests: checked.digests }),
-      ...(checked.expiresAt === undefined ? {} : { expiresAt: checked.expiresAt }),
-    };
-    const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
-    return invokeAndSettle<TValues>(graph, command, config, threadId);
+  const state = await reportingUnavailable(() => readThreadState(saver, threadId), "nothing was submitted. Try again.", threadId);
+  const target = pickTarget(state, threadId, options.interruptId);
+  const approval = isToolApprovalInterrupt(target.payload);
+  // Past the deadline by this clock: the node judges the deadline (one clock), so the value goes as it is.
+  const late = approval && isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
+  const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, toolLookupFor(graph, options.findTool));
+  const meta: ResumeMeta = {
+    v: 1,
+    decidedAt: new Date().toISOString(),
+    ...(options.reviewer === undefined ? {} : { reviewer: options.reviewer }),
+    ...(options.comment === undefined ? {} : { comment: options.comment }),
+    ...(checked.digests === undefined ? {} : { digests: checked.digests }),
+    attempt: randomUUID(),
   };
-  if (providesThreadLock(saver)) return saver.withThreadLock(threadId, work);
-  return withInProcessThreadLock(saver, threadId, work);
+  meta.signature = signResume({ threadId, taskId: target.taskId, value: checked.value, meta }, options.signingKey);
+  const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
+  const outcome = await reportingUnavailable(
+    () => invokeAndSettle<TValues>(graph, command, config, threadId),
+    "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.",
+    threadId,
+  );
+  if (approval) await reportingUnavailable(() => settleApproval(saver, outcome as RunOutcome<unknown>, target, meta.attempt!, threadId), "the run finished, but its outcome could not be read.", threadId);
+  return outcome;
 }

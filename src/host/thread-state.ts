@@ -1,35 +1,20 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
+import { firstSubmission, summarizePendingWrites, type PendingWrite } from "../langgraph/index.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import type { HitlGraph } from "./graph-types.js";
 
-const INTERRUPT = "__interrupt__";
-const RESUME = "__resume__";
-/** Writes that do not mean "this task finished". */
-const NOT_A_RESULT = new Set([INTERRUPT, RESUME, "__error__", "__scheduled__"]);
-const INTERRUPT_ID = /^[0-9a-f]{32}$/;
 
 /** What `resume()` needs to know about a thread, read in one checkpointer call. */
 export interface ThreadState {
   /** Interrupts of tasks that have no result yet (LangGraph keeps answered ones on finished tasks). */
-  pending: Array<RunInterruptResult<HumanInterruptPayload>>;
+  pending: Array<RunInterruptResult<HumanInterruptPayload> & { taskId: string }>;
   /** Interrupt ids a resume value was already submitted for in the current step, with what LangGraph recorded. */
   answered: ReadonlyMap<string, unknown>;
 }
 
-/**
- * The first value submitted for an interrupt. LangGraph records each new submission by
- * nesting the earlier record: `[v1]`, then `[[v1], v2]`, then `[[[v1], v2], v3]`.
- */
-export function firstSubmission(recorded: unknown): unknown {
-  let current = recorded;
-  while (Array.isArray(current) && current.length > 0) current = current[0];
-  return current;
-}
-
-/** One pending write of the latest root checkpoint: `[taskId, channel, value]`. */
-export type PendingWrite = [string, string, unknown];
+export { firstSubmission, type PendingWrite };
 
 /**
  * A checkpointer that can read the latest root checkpoint's pending writes alone, without
@@ -60,21 +45,11 @@ export function saverOf(graph: HitlGraph): BaseCheckpointSaver {
  * writes — the same facts `getState()` derives, without rebuilding every channel.
  */
 export async function readThreadState(saver: BaseCheckpointSaver, threadId: string): Promise<ThreadState> {
-  const writes = await pendingWritesOf(saver, threadId);
-  const interruptsByTask = new Map<string, Array<{ id?: unknown; value?: unknown }>>();
-  const finished = new Set<string>();
-  const answered = new Map<string, unknown>();
-  for (const [taskId, channel, value] of writes) {
-    if (channel === INTERRUPT) interruptsByTask.set(taskId, (Array.isArray(value) ? value : [value]) as Array<{ id?: unknown; value?: unknown }>);
-    else if (channel === RESUME && INTERRUPT_ID.test(taskId)) answered.set(taskId, value);
-    else if (!NOT_A_RESULT.has(channel)) finished.add(taskId);
-  }
-  const pending = [...interruptsByTask]
-    .filter(([taskId]) => !finished.has(taskId))
-    .flatMap(([, interrupts]) => interrupts)
-    .filter((entry) => typeof entry?.id === "string")
-    .map((entry) => ({ interruptId: entry.id as string, threadId, payload: withDigests(entry.value) as HumanInterruptPayload }));
-  return { pending, answered };
+  const { pending, answered } = summarizePendingWrites(await pendingWritesOf(saver, threadId));
+  return {
+    pending: pending.map((entry) => ({ interruptId: entry.id, threadId, taskId: entry.taskId, payload: withDigests(entry.value) as HumanInterruptPayload })),
+    answered,
+  };
 }
 
 /**
@@ -83,7 +58,7 @@ export async function readThreadState(saver: BaseCheckpointSaver, threadId: stri
  * @throws {HITLError} `INTERRUPT_MISMATCH` (answered, then raised again), `INTERRUPT_ALREADY_RESOLVED`,
  * `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS` when several are pending and none was named.
  */
-export function pickTarget(state: ThreadState, threadId: string, interruptId: string | undefined): RunInterruptResult<HumanInterruptPayload> {
+export function pickTarget(state: ThreadState, threadId: string, interruptId: string | undefined): ThreadState["pending"][number] {
   const { pending } = state;
   if (interruptId !== undefined) {
     const match = pending.find((candidate) => candidate.interruptId === interruptId);

@@ -11,8 +11,16 @@ export interface CheckedResumeValue {
   value: unknown;
   /** Digests of the requests the decisions were validated against. */
   digests?: Record<string, string>;
-  /** The approval's deadline, when it has one. */
-  expiresAt?: string;
+}
+
+/** LangGraph stores the resume value and the node stores the claim as JSON: a value that cannot be written is refused up front. */
+function assertStorable(value: unknown): void {
+  try {
+    JSON.stringify(value);
+  } catch (error) {
+    const message = "the value cannot be stored as JSON (nested too deeply, cyclic, or holding a BigInt)";
+    throw new HITLError("INVALID_DECISION", `The resume value was refused: ${message}.`, { details: [{ message }], cause: error });
+  }
 }
 
 /**
@@ -23,13 +31,14 @@ export interface CheckedResumeValue {
  * `UNSUPPORTED_INTERRUPT` for a payload this library did not raise.
  */
 export async function validateResumeValue(payload: unknown, value: unknown, findTool: ToolLookup): Promise<CheckedResumeValue> {
+  assertStorable(value);
   if (isToolApprovalInterrupt(payload)) {
     const decisions = await validateDecisions(payload, value, findTool);
     const byId: ToolApprovalDecisionMap = Object.fromEntries(decisions);
     const digests = Object.fromEntries(
       payload.action_requests.map((request) => [request.tool_call_id, requestDigest(request.name, request.arguments)]),
     );
-    return { value: byId, digests, ...(payload.expires_at === undefined ? {} : { expiresAt: payload.expires_at }) };
+    return { value: byId, digests };
   }
   if (isAskUserQuestionInterrupt(payload)) {
     const several = payload.questions;

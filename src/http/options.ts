@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Reviewer } from "../decisions/resume-envelope.js";
+import type { Reviewer } from "../protocol/resume-envelope.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { HitlGraph } from "../host/graph-types.js";
 import { hasInbox, type ApprovalsInbox } from "../inbox/types.js";

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from "../errors/database-unavailable.js";
 import { isHITLError, type HITLErrorCode, type HITLErrorDetail } from "../errors/hitl-error.js";
 
 /** Codes of the HTTP layer's own refusals, besides every {@link HITLErrorCode}. */
@@ -26,6 +27,8 @@ const STATUS_BY_CODE: Partial<Record<ProblemCode, number>> = {
   METHOD_NOT_ALLOWED: 405,
   INTERRUPT_ALREADY_RESOLVED: 409,
   INTERRUPT_MISMATCH: 409,
+  THREAD_BUSY: 409,
+  INVALID_SIGNATURE: 403,
   INTERRUPT_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -47,22 +50,6 @@ const TITLES: Record<number, string> = {
   500: "Internal Server Error",
   503: "Service Unavailable",
 };
-
-/** Connection-level failures of a database driver (Node socket errors and Postgres SQLSTATE classes 08 and 57P). */
-const UNAVAILABLE = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|08\d{3}|57P0[1-3])$/;
-
-/** Whether `error` means the database could not be reached (503), rather than a bug (500). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 8; depth += 1) {
-    if (isHITLError(current, "DATABASE_UNAVAILABLE")) return true;
-    const { code, message, errors } = current as { code?: unknown; message?: unknown; errors?: unknown };
-    if (typeof code === "string" && UNAVAILABLE.test(code)) return true;
-    if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(message)) return true;
-    if (Array.isArray(errors) && errors.some(isDatabaseUnavailable)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** Builds a problem document. */
 export function problem(code: ProblemCode, detail: string, details?: readonly HITLErrorDetail[]): Problem {

@@ -1,6 +1,6 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
-import type { Reviewer } from "../decisions/resume-envelope.js";
+import type { Reviewer } from "../protocol/resume-envelope.js";
 import { isHITLError } from "../errors/hitl-error.js";
 import { readPendingInterrupts } from "../host/get-interrupt.js";
 import { resume, type ResumeValue } from "../host/resume.js";

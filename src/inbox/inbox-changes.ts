@@ -1,10 +1,8 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
+import { INTERRUPT_CHANNEL, isResultChannel } from "../langgraph/index.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { InboxRow } from "./types.js";
 
-const INTERRUPT = "__interrupt__";
-/** Writes that do not mean "this task finished". */
-const NOT_A_RESULT = new Set([INTERRUPT, "__resume__", "__error__", "__scheduled__"]);
 
 /** How one checkpointer write changes the inbox. */
 export type InboxChange =
@@ -42,7 +40,7 @@ function expiresAtOf(payload: unknown): string | undefined {
 export function changesForWrites(config: RunnableConfig, writes: ReadonlyArray<[string, unknown]>, taskId: string, now: Date): InboxChange[] {
   const location = rootLocation(config);
   if (location === undefined) return [];
-  const raised = writes.find(([channel]) => channel === INTERRUPT);
+  const raised = writes.find(([channel]) => channel === INTERRUPT_CHANNEL);
   if (raised !== undefined) {
     const interrupts = (Array.isArray(raised[1]) ? raised[1] : [raised[1]]) as Array<{ id?: unknown; value?: unknown }>;
     const rows = interrupts
@@ -60,7 +58,7 @@ export function changesForWrites(config: RunnableConfig, writes: ReadonlyArray<[
       }));
     return [{ kind: "raise", threadId: location.threadId, taskId, rows }];
   }
-  if (writes.some(([channel]) => !NOT_A_RESULT.has(channel))) return [{ kind: "finish_task", threadId: location.threadId, taskId }];
+  if (writes.some(([channel]) => isResultChannel(channel))) return [{ kind: "finish_task", threadId: location.threadId, taskId }];
   return [];
 }
 

@@ -1,6 +1,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph";
 import type { HitlGraph } from "../host/graph-types.js";
+import { claimStoreFor, type MemoryClaimStore } from "../claims/index.js";
 import { withInProcessThreadLock } from "../host/thread-lock.js";
 import { expireRows } from "./expire-pending.js";
 import { changesForCheckpoint, changesForWrites } from "./inbox-changes.js";
@@ -33,6 +34,7 @@ export class HitlMemorySaver extends MemorySaver implements ApprovalsInbox {
   override async deleteThread(threadId: string): Promise<void> {
     await super.deleteThread(threadId);
     this.#inbox.deleteThread(threadId);
+    (claimStoreFor(this) as MemoryClaimStore).deleteThread(threadId);
   }
 
   /**
@@ -55,11 +57,10 @@ export class HitlMemorySaver extends MemorySaver implements ApprovalsInbox {
    * as expired and nothing runs.
    *
    * @param graph - The graph the threads run on.
-   * @param now - The current time. Default: now.
    * @returns The interrupts this call expired.
    */
-  async expirePendingInterrupts(graph: HitlGraph, now: Date = new Date()): Promise<ExpiredInterrupt[]> {
-    return expireRows(graph, this.#inbox.overdue(now.toISOString()));
+  async expirePendingInterrupts(graph: HitlGraph): Promise<ExpiredInterrupt[]> {
+    return expireRows(graph, this.#inbox.overdue(new Date().toISOString()));
   }
 
   /** Serialises resumes of one thread in this process (used by `resume()`). */

@@ -58,7 +58,7 @@ export interface ApprovalsInbox {
   /** Pending human interrupts across threads, oldest first. */
   listPendingInterrupts(options: ListPendingInterruptsOptions): Promise<PendingInterruptPage>;
   /** Resolves every approval whose deadline has passed; returns the ones it expired. */
-  expirePendingInterrupts(graph: HitlGraph, now?: Date): Promise<ExpiredInterrupt[]>;
+  expirePendingInterrupts(graph: HitlGraph): Promise<ExpiredInterrupt[]>;
 }
 
 /** Whether a checkpointer keeps an approvals inbox. */

@@ -2,7 +2,7 @@ import type { ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { RunnableToolLike } from "@langchain/core/runnables";
 import type { DynamicTool, StructuredToolInterface } from "@langchain/core/tools";
-import type { Command, LangGraphRunnableConfig } from "@langchain/langgraph";
+import { isCommand, type Command, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
@@ -13,8 +13,11 @@ import { combineOutputs } from "./combine-outputs.js";
 import { CompletedCalls } from "./completed-calls.js";
 import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
 import { resolveNodeOptions, type ApprovalToolNodeOptions, type ResolvedNodeOptions } from "./options.js";
-import { planOutcomes, type BatchAnswers, type Outcome } from "./plan-outcomes.js";
-import { askBatchQuestions } from "./question-step.js";
+import { planOutcomes, type Outcome } from "./plan-outcomes.js";
+import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
+import { claimStoreFor, openClaim, type ClaimContext, type ClaimSession } from "../claims/index.js";
+import { verifyResume } from "../protocol/signing.js";
+import type { AnsweredQuestion } from "../questions/ask-user-question.js";
 import { questionToolLimits } from "../questions/ask-user-question-tool.js";
 import type { OptionLimits } from "../questions/question-schema.js";
 import { reportDecisions } from "./report-decisions.js";
@@ -114,11 +117,23 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     };
     const screenings = await settleAll(batch.calls.map((call) => screenCall(call, context)));
     throwIfCancelled(screenings, task);
-    const review = await this.#review(screenings, task);
-    const answers: BatchAnswers = this.#options.hitlEnabled ? askBatchQuestions(screenings) : new Map();
-    const outcomes = await planOutcomes(screenings, review, answers, context);
-    const keys = outcomes.map((outcome) => completionKey(task, outcome.call));
-    const settled = await Promise.all(outcomes.map((outcome, index) => this.#settle(outcome, config, batch.state, keys[index])));
+    const claims = claimContextOf(task);
+    const review = await this.#review(screenings, task, claims);
+    const answers: BatchAnswers = this.#options.hitlEnabled ? askBatchQuestions(screenings, (answered) => this.#verified(answered, task)) : new Map();
+    // Every human input is in: commit to one set of decisions before anything runs.
+    const session = review === undefined ? undefined : await claimBatch(claims, review);
+    const applied = review === undefined || session === undefined ? undefined : { reviewed: review.reviewed, claim: session.review };
+    const outcomes = await planOutcomes(screenings, applied, answers, context);
+    const keys = outcomes.map((outcome) => (session === undefined ? completionKey(task, outcome.call) : undefined));
+    const attempts = await Promise.allSettled(outcomes.map((outcome, index) => this.#settle(outcome, config, batch.state, keys[index], session)));
+    const failure = attempts.find((attempt): attempt is PromiseRejectedResult => attempt.status === "rejected");
+    if (failure !== undefined) {
+      // Siblings have finished (and their results are committed): the next resume completes only what is left.
+      await session?.end("failed");
+      throw failure.reason;
+    }
+    const settled = attempts.map((attempt) => (attempt as PromiseFulfilledResult<ToolMessage | Command>).value);
+    await session?.end("finished");
     const observers: ObserverContext = { registry: this.#options.hooks, runSignal, threadId: task.threadId, onHookError: this.#options.onHookError };
     const reports = await settleAll(outcomes.map((outcome, index) => observeCall(outcome, settled[index]!, observers)));
     const finished = outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, reports[index]));
@@ -131,30 +146,59 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     return combineOutputs(finished.map((call) => call.output), batch.inputIsMessageList) as T;
   }
 
-  #review(screenings: readonly Screening[], task: TaskContext): Promise<ApprovalReview> | undefined {
+  #verified(answered: AnsweredQuestion<unknown>, task: TaskContext): boolean {
+    const { meta, sent } = answered;
+    if (meta === undefined || task.threadId === undefined || task.rootTaskId === undefined) return false;
+    return verifyResume({ threadId: task.threadId, taskId: task.rootTaskId, value: sent, meta }, this.#options.signingKey);
+  }
+
+  async #review(screenings: readonly Screening[], task: TaskContext, claims: ClaimContext | undefined): Promise<ApprovalReview | undefined> {
     if (!this.#options.hitlEnabled) return undefined;
     const asks = screenings.filter((screening): screening is AskScreening => screening.kind === "ask" && (screening.call.id ?? "") !== "");
     if (asks.length === 0) return undefined;
-    return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(task) ?? Date.now()), this.findTool, task);
+    return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(task) ?? Date.now()), {
+      findTool: this.findTool,
+      task,
+      signingKey: this.#options.signingKey,
+      claimExists: async () => claims !== undefined && (await claims.store.read(claims.key)) !== undefined,
+    });
   }
 
-  async #settle(outcome: Outcome, config: LangGraphRunnableConfig, state: unknown, key: string | undefined): Promise<ToolMessage | Command> {
+  async #settle(outcome: Outcome, config: LangGraphRunnableConfig, state: unknown, key: string | undefined, session: ClaimSession | undefined): Promise<ToolMessage | Command> {
     switch (outcome.kind) {
       case "blocked":
         return blockedMessage(outcome.call, outcome.source, outcome.record);
       case "answer":
         return answerMessage(outcome.call, outcome.text, outcome.record);
       case "run": {
-        const earlier = key === undefined ? undefined : this.#completed.get(key);
+        const id = outcome.call.id ?? "";
+        const earlier = session !== undefined ? session.finished.get(id) : key === undefined ? undefined : this.#completed.get(key);
         if (earlier !== undefined) return earlier;
         const output = await this.runTool(outcome.call as ToolCall, config, state);
         const record = outcome.record;
-        const settled = record !== undefined && !isCommandLike(output) ? withHitlRecord(output as ToolMessage, record) : output;
-        if (key !== undefined) this.#completed.remember(key, settled);
+        const settled = record !== undefined && !isCommand(output) ? withHitlRecord(output as ToolMessage, record) : output;
+        if (session !== undefined && id !== "") await session.record(id, settled);
+        else if (key !== undefined) this.#completed.remember(key, settled);
         return settled;
       }
     }
   }
+}
+
+/** Where this task's claim lives, when it can have one (a checkpointer, a thread, a checkpoint). */
+function claimContextOf(task: TaskContext): ClaimContext | undefined {
+  const { checkpointer, threadId, checkpointId, rootTaskId } = task;
+  if (checkpointer == null || threadId === undefined || checkpointId === undefined || rootTaskId === undefined) return undefined;
+  return { store: claimStoreFor(checkpointer), key: { threadId, namespace: task.namespace, checkpointId, rootTaskId }, checkpointer, parentNamespace: task.parentNamespace };
+}
+
+async function claimBatch(claims: ClaimContext | undefined, review: ApprovalReview): Promise<ClaimSession> {
+  if (claims === undefined) throw new HITLError("MISSING_CHECKPOINTER", "A reviewed batch needs a checkpointer and a thread to be claimed; no tool was run.");
+  const session = await openClaim(claims, review.own);
+  if (session === undefined) {
+    throw new HITLError("INTERRUPT_ALREADY_RESOLVED", "This approval was already resolved; nothing was run for this resume.", { threadId: claims.key.threadId });
+  }
+  return session;
 }
 
 /** Waits only when something is pending: most batches are decided without a single promise. */
@@ -184,6 +228,3 @@ function completionKey(task: TaskContext, call: ToolCall): string | undefined {
   return `${task.threadId}\u0000${task.checkpointId}\u0000${task.taskId}\u0000${call.id}`;
 }
 
-function isCommandLike(value: unknown): value is Command {
-  return typeof value === "object" && value !== null && "lg_name" in value && (value as { lg_name?: unknown }).lg_name === "Command";
-}

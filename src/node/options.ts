@@ -7,6 +7,7 @@ import { warnHookError } from "../hooks/report-hook-error.js";
 import { MAX_TIMEOUT_MS } from "../hooks/time-bound.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import type { DecisionHandler } from "./report-decisions.js";
+import type { SigningKey } from "../protocol/signing.js";
 import type { HumanInTheLoopConfig, ToolApprovalDecisionType } from "../payload/types.js";
 
 /** Per-tool approval settings of `interruptOn`. */
@@ -34,6 +35,12 @@ export interface ApprovalToolNodeOptions extends ToolNodeOptions {
   onHookError?: HookErrorHandler;
   /** Receives every human decision (and expiry) once, when its batch is answered: for an audit log. */
   onDecision?: DecisionHandler;
+  /**
+   * A secret shared with the hosts that resume (`resume()`, `createApprovalHandler`): resume
+   * values must then carry its HMAC signature, and anything else is refused. Default: none —
+   * values are accepted, and a reviewer counts as verified only when signed in this process.
+   */
+  signingKey?: SigningKey;
 }
 
 /** Options after validation, in the form the node reads. */
@@ -41,6 +48,7 @@ export interface ResolvedNodeOptions {
   hooks: HookRegistry | undefined;
   onHookError: HookErrorHandler;
   onDecision: DecisionHandler | undefined;
+  signingKey: SigningKey | undefined;
   hitlEnabled: boolean;
   interruptOn: Map<string, Required<Pick<InterruptOnConfig, "allowedDecisions">> & InterruptOnConfig>;
 }
@@ -65,6 +73,7 @@ const optionsSchema = z.strictObject({
   interruptOn: z.record(z.string(), interruptOnEntry).optional(),
   onHookError: z.custom<HookErrorHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   onDecision: z.custom<DecisionHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
+  signingKey: z.union([z.string().min(16, "use at least 16 characters"), z.instanceof(Uint8Array).refine((key) => key.byteLength >= 16, "use at least 16 bytes")]).optional(),
 });
 
 function refuse(details: HITLErrorDetail[]): never {
@@ -89,7 +98,7 @@ export function resolveNodeOptions(options: unknown, toolNames: readonly string[
       })),
     );
   }
-  const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision } = parsed.data;
+  const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision, signingKey } = parsed.data;
   const unknownTools = Object.keys(interruptOn).filter((name) => !toolNames.includes(name));
   if (unknownTools.length > 0) {
     refuse(
@@ -111,5 +120,5 @@ export function resolveNodeOptions(options: unknown, toolNames: readonly string[
       ...(settings.expiresInMs === undefined ? {} : { expiresInMs: settings.expiresInMs }),
     });
   }
-  return { hooks, onHookError: onHookError ?? warnHookError, onDecision, hitlEnabled: humanInTheLoop?.enabled ?? true, interruptOn: resolved };
+  return { hooks, onHookError: onHookError ?? warnHookError, onDecision, signingKey, hitlEnabled: humanInTheLoop?.enabled ?? true, interruptOn: resolved };
 }

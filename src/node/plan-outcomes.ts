@@ -1,10 +1,9 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { requestDigest } from "../payload/digest.js";
-import type { ResumeMeta } from "../decisions/resume-envelope.js";
-import type { AnsweredQuestion } from "../questions/ask-user-question.js";
+import type { ClaimedReview } from "../claims/index.js";
+import type { ToolApprovalInterruptPayload } from "../payload/types.js";
 import { formatAnswer } from "../questions/ask-user-question-tool.js";
-import type { Answer } from "../questions/validate-answer.js";
-import type { ApprovalReview } from "./approval-review.js";
+import type { BatchAnswers, VerifiedAnswer } from "./question-step.js";
 import { screenEdit, type Screening, type ScreeningContext, type ScreeningNotes } from "./screen-call.js";
 import type { HitlRecord, OutcomeSource } from "./tool-messages.js";
 
@@ -31,31 +30,42 @@ function withArgs(call: ToolCall, args: Record<string, unknown>): ToolCall {
   return { ...call, args };
 }
 
-/** Answers to the batch's questions, by tool call id. */
-export type BatchAnswers = ReadonlyMap<string, AnsweredQuestion<{ answer: Answer }>>;
 
-function auditOf(review: { meta: ResumeMeta | undefined }): Partial<HitlRecord> {
-  const meta = review.meta;
+/** The decisions that apply to a reviewed batch: the request shown, and the claim that won. */
+export interface AppliedReview {
+  reviewed: ToolApprovalInterruptPayload;
+  claim: ClaimedReview;
+}
+
+function auditOf(claim: Omit<ClaimedReview, "decisions" | "expired">): Partial<HitlRecord> {
   return {
+    ...(claim.reviewer === undefined ? {} : { reviewer: claim.reviewer, reviewerVerified: claim.reviewerVerified }),
+    ...(claim.comment === undefined ? {} : { comment: claim.comment }),
+    decidedAt: claim.decidedAt,
+  };
+}
+
+function answerAudit(answered: VerifiedAnswer): Omit<ClaimedReview, "decisions" | "expired"> {
+  const { meta, verified } = answered;
+  return {
+    decidedAt: verified && meta !== undefined ? meta.decidedAt : new Date().toISOString(),
     ...(meta?.reviewer === undefined ? {} : { reviewer: meta.reviewer }),
+    reviewerVerified: verified && meta?.reviewer !== undefined,
     ...(meta?.comment === undefined ? {} : { comment: meta.comment }),
-    decidedAt: meta?.decidedAt ?? new Date().toISOString(),
   };
 }
 
 /** Decides the outcome of a reviewed call from the person's decision. */
-async function reviewedOutcome(screening: Known, review: ApprovalReview, context: ScreeningContext): Promise<Outcome> {
+async function reviewedOutcome(screening: Known, review: AppliedReview, context: ScreeningContext): Promise<Outcome> {
   const { notes } = screening;
   const call = withArgs(screening.call, screening.args);
   const id = call.id ?? "";
   const request = review.reviewed.action_requests.find((candidate) => candidate.tool_call_id === id);
-  const decision = review.decisions.get(id);
-  const audit = auditOf(review);
-  if (review.expired) return blocked(call, notes, "expired", `approval expired at ${review.reviewed.expires_at ?? "its deadline"}`, audit);
+  const decision = review.claim.decisions[id];
+  const audit = auditOf(review.claim);
+  if (review.claim.expired) return blocked(call, notes, "expired", `approval expired at ${review.reviewed.expires_at ?? "its deadline"}`, audit);
   if (request === undefined || decision === undefined) return blocked(call, notes, "changed_after_review", undefined, audit);
-  const reviewedDigest = requestDigest(request.name, request.arguments);
-  const boundDigest = review.meta?.digests?.[id];
-  if (requestDigest(call.name, screening.args) !== reviewedDigest || (boundDigest !== undefined && boundDigest !== reviewedDigest)) {
+  if (requestDigest(call.name, screening.args) !== requestDigest(request.name, request.arguments)) {
     return blocked(call, notes, "changed_after_review", "the arguments differ from the ones the reviewer saw", audit);
   }
   if (screening.kind === "deny") return blocked(call, notes, screening.failed ? "policy_failure" : "policy", screening.reason, audit);
@@ -85,7 +95,7 @@ function unreviewedOutcome(screening: Known, hitlEnabled: boolean, answers: Batc
       if (!hitlEnabled) return blocked(call, notes, "no_human", undefined);
       const answered = answers.get(call.id ?? "");
       if (call.id == null || call.id === "" || answered === undefined) return blocked(call, notes, "unreviewable", undefined);
-      return { kind: "answer", call, notes, text: formatAnswer(answered.value.answer), record: { decision: "answer", source: "reviewer", ...auditOf(answered) } };
+      return { kind: "answer", call, notes, text: formatAnswer(answered.value.answer), record: { decision: "answer", source: "reviewer", ...auditOf(answerAudit(answered)) } };
     }
     case "allow":
       return { kind: "run", call, notes };
@@ -106,7 +116,7 @@ function unreviewedOutcome(screening: Known, hitlEnabled: boolean, answers: Batc
  */
 export function planOutcomes(
   screenings: readonly Screening[],
-  review: ApprovalReview | undefined,
+  review: AppliedReview | undefined,
   answers: BatchAnswers,
   context: ScreeningContext & { hitlEnabled: boolean },
 ): Outcome[] | Promise<Outcome[]> {

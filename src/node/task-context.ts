@@ -1,38 +1,10 @@
-import type { BaseCheckpointSaver, LangGraphRunnableConfig } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
+import { interruptValuesOfTask, readTaskContext, type PendingWrite, type TaskContext } from "../langgraph/index.js";
 
-const CHECKPOINTER_KEY = "__pregel_checkpointer";
-const TASK_ID_KEY = "__pregel_task_id";
-const INTERRUPT_CHANNEL = "__interrupt__";
+export { readTaskContext, type TaskContext };
+
 /** 100-ns intervals between the Gregorian epoch (UUID v6 time) and the Unix epoch. */
 const GREGORIAN_OFFSET_MS = 12_219_292_800_000;
-
-/** Where the current task stands in its thread, read from LangGraph's run config. */
-export interface TaskContext {
-  threadId: string | undefined;
-  checkpointer: BaseCheckpointSaver | undefined;
-  /** The checkpoint the task runs from: the same on the first pass and on every resume. */
-  checkpointId: string | undefined;
-  parentNamespace: string;
-  taskId: string | undefined;
-}
-
-export function readTaskContext(config: LangGraphRunnableConfig): TaskContext {
-  const configurable = (config.configurable ?? {}) as Record<string, unknown>;
-  const namespace = typeof configurable["checkpoint_ns"] === "string" ? configurable["checkpoint_ns"] : "";
-  const separator = namespace.lastIndexOf("|");
-  const parentNamespace = separator === -1 ? "" : namespace.slice(0, separator);
-  const checkpointMap = (configurable["checkpoint_map"] ?? {}) as Record<string, string>;
-  const threadId = configurable["thread_id"];
-  const taskId = configurable[TASK_ID_KEY];
-  return {
-    threadId: typeof threadId === "string" || typeof threadId === "number" ? String(threadId) : undefined,
-    checkpointer: configurable[CHECKPOINTER_KEY] as BaseCheckpointSaver | undefined,
-    checkpointId: checkpointMap[parentNamespace],
-    parentNamespace,
-    taskId: typeof taskId === "string" ? taskId : undefined,
-  };
-}
 
 /**
  * Fails before any tool runs when the graph cannot pause: an `interrupt()` needs a
@@ -61,17 +33,27 @@ export function proposedAtMs(context: TaskContext): number | undefined {
 }
 
 /**
+ * A checkpointer that can read one task's interrupt write alone, without loading the
+ * checkpoint (the Postgres checkpointer does).
+ */
+export interface InterruptWriteReader {
+  readTaskInterrupts(threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<unknown[]>;
+}
+
+function readsTaskInterrupts(value: unknown): value is InterruptWriteReader {
+  return typeof (value as Partial<InterruptWriteReader> | null)?.readTaskInterrupts === "function";
+}
+
+/**
  * The interrupt values this task raised last, as the checkpointer stored them: what the
- * person was actually shown. LangGraph keeps only the latest raise per task.
+ * person was actually shown. The node reads them itself; nothing in a resume value replaces them.
  */
 export async function readStoredInterruptValues(context: TaskContext): Promise<unknown[]> {
   const { checkpointer, threadId, checkpointId, taskId } = context;
   if (checkpointer == null || threadId === undefined || checkpointId === undefined || taskId === undefined) return [];
+  if (readsTaskInterrupts(checkpointer)) return checkpointer.readTaskInterrupts(threadId, context.parentNamespace, checkpointId, taskId);
   const tuple = await checkpointer.getTuple({
     configurable: { thread_id: threadId, checkpoint_ns: context.parentNamespace, checkpoint_id: checkpointId },
   });
-  return (tuple?.pendingWrites ?? [])
-    .filter(([writeTaskId, channel]) => writeTaskId === taskId && channel === INTERRUPT_CHANNEL)
-    .flatMap(([, , value]) => (Array.isArray(value) ? value : [value]))
-    .map((entry) => (entry as { value?: unknown } | null)?.value);
+  return interruptValuesOfTask((tuple?.pendingWrites ?? []) as PendingWrite[], taskId);
 }

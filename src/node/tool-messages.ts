@@ -1,6 +1,6 @@
 import { ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
-import type { Reviewer } from "../decisions/resume-envelope.js";
+import type { Reviewer } from "../protocol/resume-envelope.js";
 import type { DenialSource } from "../hooks/types.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
 
@@ -17,6 +17,8 @@ export interface HitlRecord {
   source: OutcomeSource;
   reason?: string;
   reviewer?: Reviewer;
+  /** Whether the reviewer came with a valid signature; `false` means it is only what the sender said. */
+  reviewerVerified?: boolean;
   decidedAt?: string;
   comment?: string;
 }

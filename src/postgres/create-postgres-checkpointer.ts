@@ -2,8 +2,9 @@ import pg from "pg";
 import { HitlPostgresSaver } from "./hitl-postgres-saver.js";
 import { checkConnectionArgument, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
 
-function createPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url });
+function createPool(url: string, connectTimeoutMs: number): pg.Pool {
+  // Without a bound, a server that accepts TCP and never answers hangs every caller forever.
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
   // When the server closes an idle connection the pool discards it and emits 'error', which would
   // crash the process if nobody listened.
   pool.on("error", () => undefined);
@@ -18,7 +19,9 @@ function createPool(url: string): pg.Pool {
  * `saver.end()` closes the pool, also one you passed in.
  *
  * @param urlOrPool - A connection URL (`postgresql://user:pass@host:5432/db`) or a `pg.Pool`.
- * @param options - `schema`: where the checkpoint tables live. Type: `string` (a plain identifier). Default: `"public"`.
+ * @param options - `schema`: where the checkpoint tables live (a plain identifier; default `"public"`);
+ * `connectTimeoutMs`: time to open a connection (default 10 000; URL only); `claimLeaseMs` (default 30 000)
+ * and `busyWaitMs` (default 5 000): see the README's "Exactly once".
  * @returns The saver, set up.
  * @throws {HITLError} `INVALID_OPTIONS` for a bad URL, pool or options (`details: [{ path, message, received }]`);
  * `DATABASE_UNAVAILABLE` when the database cannot be reached.
@@ -34,9 +37,9 @@ function createPool(url: string): pg.Pool {
  */
 export async function createPostgresCheckpointer(urlOrPool: string | pg.Pool, options: PostgresCheckpointerOptions = {}): Promise<HitlPostgresSaver> {
   checkConnectionArgument(urlOrPool);
-  resolvePostgresOptions(options);
+  const { connectTimeoutMs } = resolvePostgresOptions(options);
   const ownsPool = typeof urlOrPool === "string";
-  const pool = ownsPool ? createPool(urlOrPool) : urlOrPool;
+  const pool = ownsPool ? createPool(urlOrPool, connectTimeoutMs) : urlOrPool;
   const saver = new HitlPostgresSaver(pool, options);
   try {
     await saver.setup();

@@ -1,30 +1,26 @@
-import type { RunnableConfig } from "@langchain/core/runnables";
-import type { Checkpoint, CheckpointMetadata } from "@langchain/langgraph";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
-
-/** LangGraph's channel versions, as PostgresSaver takes them. */
-type ChannelVersions = Parameters<PostgresSaver["put"]>[3];
 import type pg from "pg";
+import type { ClaimStore, ClaimStoreProvider } from "../claims/index.js";
 import type { HitlGraph } from "../host/graph-types.js";
 import type { ThreadLockProvider } from "../host/thread-lock.js";
 import { expireRows } from "../inbox/expire-pending.js";
-import { changesForWrites } from "../inbox/inbox-changes.js";
 import { resolveListOptions } from "../inbox/list-options.js";
 import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage } from "../inbox/types.js";
-import { compressBlob, InflatingSerializer } from "./blob-compression.js";
-import { checkpointSteps, inboxSteps, writesStep, type WriteRow } from "./checkpoint-writes.js";
-import { migrateInbox } from "./inbox/inbox-migrations.js";
-import { Statement } from "./statement.js";
+import { INTERRUPT_CHANNEL, interruptValuesOfTask, RESUME_CHANNEL, type PendingWrite } from "../langgraph/index.js";
+import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
 import { deletePending, listPending, overduePending } from "./inbox/inbox-queries.js";
+import { applyMigrations, ensureAttachments, MIGRATIONS } from "./migrations/index.js";
 import { withMigrationsLock } from "./migrations-lock.js";
 import { checkPool, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
+import { claimsTable } from "./tables.js";
 import { withPostgresThreadLock } from "./thread-lock.js";
 
 /**
- * LangGraph's `PostgresSaver`, made safe for several processes: `setup()` runs the migrations
- * under an advisory lock, {@link HitlPostgresSaver.withThreadLock} serialises work on one
- * thread across processes (`resume()` uses it), and an approvals inbox lists every pending
- * human interrupt across threads (kept by triggers on LangGraph's own tables). Usually made by
+ * LangGraph's `PostgresSaver`, unchanged in what it writes (every row is exactly what the stock
+ * saver writes, so any LangGraph saver reads the database), plus what several processes need:
+ * `setup()` runs migrations under an advisory lock; an approvals inbox lists every pending human
+ * interrupt across threads (kept by triggers on LangGraph's tables, atomic with its writes); and
+ * claims make each reviewed batch run exactly once across replicas. Usually made by
  * {@link createPostgresCheckpointer}, which also runs `setup()`.
  *
  * `end()` closes the pool — also a pool you passed in.
@@ -36,76 +32,32 @@ import { withPostgresThreadLock } from "./thread-lock.js";
  * const graph = builder.compile({ checkpointer: saver });
  * ```
  */
-export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvider, ApprovalsInbox {
+export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvider, ApprovalsInbox, ClaimStoreProvider {
   /** The schema of the checkpoint tables. */
   readonly schema: string;
   /** The pool the saver (and its locks) use; `PostgresSaver` keeps its own reference private. */
   protected readonly pgPool: pg.Pool;
+  /** Where reviewed batches are claimed (see the README's "Exactly once"). */
+  readonly claimStore: ClaimStore;
 
   /**
-   * @param pool - A `pg.Pool` allowing at least 2 connections (a lock holds one, the work under it needs another).
-   * @param options - `schema` (Default: `"public"`).
+   * @param pool - A `pg.Pool` allowing at least 2 connections.
+   * @param options - `schema` (Default: `"public"`), `claimLeaseMs`, `busyWaitMs`.
    * @throws {HITLError} `INVALID_OPTIONS` for a bad pool or options.
    */
   constructor(pool: pg.Pool, options: PostgresCheckpointerOptions = {}) {
     checkPool(pool);
-    const { schema } = resolvePostgresOptions(options);
-    super(pool, undefined, { schema });
-    this.schema = schema;
+    const resolved = resolvePostgresOptions(options);
+    super(pool, undefined, { schema: resolved.schema });
+    this.schema = resolved.schema;
     this.pgPool = pool;
-    this.serde = new InflatingSerializer(this.serde);
-  }
-
-  /** Channel values are stored deflated when that makes them smaller (see `compressBlob`). */
-  protected override async _dumpBlobs(
-    threadId: string,
-    checkpointNs: string,
-    values: Record<string, unknown>,
-    versions: ChannelVersions,
-  ): Promise<[string, string, string, string, string, Uint8Array | undefined][]> {
-    const rows = await super._dumpBlobs(threadId, checkpointNs, values, versions);
-    return rows.map(([thread, namespace, channel, version, type, bytes]) => [thread, namespace, channel, version, ...compressBlob(type, bytes)]);
-  }
-
-  /**
-   * A checkpoint and its new channel blobs (deflated when that makes them smaller), written with
-   * `PostgresSaver.put`'s rules in a single statement: one round trip instead of one per row plus
-   * BEGIN and COMMIT.
-   */
-  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
-    if (config.configurable === undefined) throw new Error(`Missing "configurable" field in "config" param`);
-    const { thread_id: threadId, checkpoint_ns: namespace = "", checkpoint_id: parentId } = config.configurable as Record<string, string | undefined>;
-    const [blobs, storedMetadata] = await Promise.all([
-      this._dumpBlobs(threadId as string, namespace, checkpoint.channel_values, newVersions),
-      this._dumpMetadata(metadata),
-    ]);
-    const statement = new Statement();
-    checkpointSteps(statement, this.schema, blobs, [threadId, namespace, checkpoint.id, parentId, this._dumpCheckpoint(checkpoint), storedMetadata]);
-    await this.pgPool.query(statement.text, statement.values);
-    return { configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpoint.id } };
-  }
-
-  /**
-   * LangGraph's writes (deflated when that makes them smaller) and the approvals inbox, in a
-   * single statement: an interrupt write lists the task's interrupts, a result write removes them.
-   */
-  override async putWrites(config: RunnableConfig, writes: Array<[string, unknown]>, taskId: string): Promise<void> {
-    // Passed through as given: a missing id must fail on the NOT NULL columns, as in PostgresSaver.
-    const configurable = (config.configurable ?? {}) as Record<string, string>;
-    const dumped = await this._dumpWrites(configurable["thread_id"]!, configurable["checkpoint_ns"]!, configurable["checkpoint_id"]!, taskId, writes);
-    const rows = dumped.map(([thread, namespace, checkpoint, task, idx, channel, type, bytes]): WriteRow => {
-      const [storedType, storedBytes] = compressBlob(type, bytes);
-      return [thread, namespace, checkpoint, task, idx, channel, storedType, storedBytes ?? bytes];
-    });
-    const statement = new Statement();
-    writesStep(statement, this.schema, writes.map(([channel]) => channel), rows);
-    inboxSteps(statement, this.schema, changesForWrites(config, writes, taskId, new Date()));
-    if (rows.length > 0) await this.pgPool.query(statement.text, statement.values);
+    this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);
   }
 
   /**
    * Creates the schema and tables and applies missing migrations, under an advisory lock so
-   * that processes starting together apply each migration once. Safe to call again.
+   * that processes starting together apply each migration once; re-attaches the inbox
+   * triggers to LangGraph's tables if they went missing. Safe to call again.
    *
    * @throws {HITLError} `DATABASE_UNAVAILABLE` when the database cannot be reached.
    * @example
@@ -116,7 +68,8 @@ export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvid
   override async setup(): Promise<void> {
     await withMigrationsLock(this.pgPool, this.schema, async () => {
       await super.setup();
-      await migrateInbox(this.pgPool, this.schema);
+      await applyMigrations(this.pgPool, this.schema, MIGRATIONS);
+      await ensureAttachments(this.pgPool, this.schema);
     });
   }
 
@@ -138,20 +91,19 @@ export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvid
 
   /**
    * Resolves every approval whose deadline has passed (for a cron job on any replica): each is
-   * resumed under its thread lock and its calls are rejected as expired; nothing runs.
+   * resumed and the node rejects its calls as expired; nothing runs.
    *
    * @param graph - The graph the threads run on.
-   * @param now - The current time. Default: now.
    * @returns The interrupts this call expired.
    * @example
    * ```ts
    * setInterval(() => void saver.expirePendingInterrupts(graph), 60_000);
    * ```
    */
-  async expirePendingInterrupts(graph: HitlGraph, now: Date = new Date()): Promise<ExpiredInterrupt[]> {
+  async expirePendingInterrupts(graph: HitlGraph): Promise<ExpiredInterrupt[]> {
     const expired: ExpiredInterrupt[] = [];
     for (;;) {
-      const batch = await overduePending(this.pgPool, this.schema, now, 500, this.#decodeInterrupts);
+      const batch = await overduePending(this.pgPool, this.schema, new Date(), 500, this.#decodeInterrupts);
       const done = await expireRows(graph, batch);
       expired.push(...done);
       if (batch.length < 500 || done.length === 0) return expired;
@@ -163,7 +115,7 @@ export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvid
    * (`resume()` needs only these, whatever the length of the conversation). Only interrupt and
    * resume values are decoded; for other writes the channel name is all that matters.
    */
-  async readPendingWrites(threadId: string): Promise<Array<[string, string, unknown]>> {
+  async readPendingWrites(threadId: string): Promise<PendingWrite[]> {
     const { rows } = await this.pgPool.query<{ task_id: string; channel: string; type: string; blob: Buffer }>(
       `SELECT task_id, channel, type, blob FROM "${this.schema}".checkpoint_writes
        WHERE thread_id = $1 AND checkpoint_ns = '' AND checkpoint_id = (
@@ -172,28 +124,39 @@ export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvid
       [threadId],
     );
     return Promise.all(
-      rows.map(async (row): Promise<[string, string, unknown]> => [
+      rows.map(async (row): Promise<PendingWrite> => [
         row.task_id,
         row.channel,
-        row.channel === "__interrupt__" || row.channel === "__resume__" ? await this.serde.loadsTyped(row.type, row.blob) : undefined,
+        row.channel === INTERRUPT_CHANNEL || row.channel === RESUME_CHANNEL ? await this.serde.loadsTyped(row.type, row.blob) : undefined,
       ]),
     );
   }
 
-  /** Reads an interrupt write back (it may be stored deflated). */
+  /** One task's interrupt values in one checkpoint (what the node checks decisions against), without loading the checkpoint. */
+  async readTaskInterrupts(threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<unknown[]> {
+    const { rows } = await this.pgPool.query<{ type: string; blob: Buffer }>(
+      `SELECT type, blob FROM "${this.schema}".checkpoint_writes
+       WHERE thread_id = $1 AND checkpoint_ns = $2 AND checkpoint_id = $3 AND task_id = $4 AND channel = $5`,
+      [threadId, namespace, checkpointId, taskId, INTERRUPT_CHANNEL],
+    );
+    const writes = await Promise.all(rows.map(async (row): Promise<PendingWrite> => [taskId, INTERRUPT_CHANNEL, await this.serde.loadsTyped(row.type, row.blob)]));
+    return interruptValuesOfTask(writes, taskId);
+  }
+
   readonly #decodeInterrupts = (type: string, blob: Uint8Array): Promise<unknown> => this.serde.loadsTyped(type, blob);
 
-  /** Deletes a thread's checkpoints and its inbox entries. */
+  /** Deletes a thread's checkpoints, its inbox entries and its claims. */
   override async deleteThread(threadId: string): Promise<void> {
     await super.deleteThread(threadId);
     await deletePending(this.pgPool, this.schema, threadId);
+    await this.pgPool.query(`DELETE FROM ${claimsTable(this.schema)} WHERE thread_id = $1`, [threadId]);
   }
 
   /**
    * Runs `work` while holding the lock of `threadId`, across every process using this database
-   * and schema (a Postgres advisory lock on a connection of its own). If the holding process
-   * dies, its connection closes and Postgres releases the lock. `resume()` calls this for you.
-   * Not re-entrant: inside `work`, do not call `resume()` or lock the same thread again.
+   * and schema (a Postgres advisory lock on a connection of its own). For a host's own actions on
+   * a paused thread; `resume()` does not need it (claims make it exactly-once without a lock).
+   * Not re-entrant.
    *
    * @param threadId - The thread to lock.
    * @param work - What to run under the lock; its result or error passes through.
@@ -201,7 +164,6 @@ export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvid
    * @throws {HITLError} `DATABASE_UNAVAILABLE` (with `cause`) when the lock cannot be taken.
    * @example
    * ```ts
-   * // A custom action on a paused thread that must not race a reviewer's resume():
    * await saver.withThreadLock("t1", () => graph.updateState(config, { messages: [note] }));
    * ```
    */

@@ -1,9 +1,15 @@
 import type pg from "pg";
 import { z } from "zod";
+import { DEFAULT_BUSY_WAIT_MS, DEFAULT_LEASE_MS } from "../claims/index.js";
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 
 // Postgres truncates longer identifiers silently, so two long names could end up one schema.
 const MAX_IDENTIFIER_LENGTH = 63;
+
+/** Default time to open a connection before the database counts as unavailable. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+const milliseconds = (max: number) => z.number().int("must be a whole number of milliseconds").positive().max(max);
 
 const optionsSchema = z.strictObject({
   schema: z
@@ -11,6 +17,9 @@ const optionsSchema = z.strictObject({
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be a plain identifier: a letter or _, then letters, digits or _")
     .max(MAX_IDENTIFIER_LENGTH)
     .optional(),
+  claimLeaseMs: milliseconds(3_600_000).min(100).optional(),
+  busyWaitMs: milliseconds(600_000).optional(),
+  connectTimeoutMs: milliseconds(600_000).optional(),
 });
 
 const OPTION_NAMES = Object.keys(optionsSchema.shape);
@@ -21,6 +30,12 @@ export type PostgresCheckpointerOptions = z.input<typeof optionsSchema>;
 /** Options after validation, in the form the saver reads. */
 export interface ResolvedPostgresOptions {
   schema: string;
+  /** How long a claim on a reviewed batch stays live without renewal (see the README's "Exactly once"). */
+  leaseMs: number;
+  /** How long a resume waits on a batch another replica is running before `THREAD_BUSY`. */
+  busyWaitMs: number;
+  /** How long opening a connection may take (URL only). */
+  connectTimeoutMs: number;
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -48,13 +63,14 @@ function refuse(details: HITLErrorDetail[]): never {
  * @throws {HITLError} `INVALID_OPTIONS`, one detail (`path`, `message`, `received`) per problem.
  * @example
  * ```ts
- * resolvePostgresOptions({}); // { schema: "public" }
+ * resolvePostgresOptions({}); // { schema: "public", leaseMs: 30000, busyWaitMs: 5000, connectTimeoutMs: 10000 }
  * ```
  */
 export function resolvePostgresOptions(options: unknown): ResolvedPostgresOptions {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) refuse(parsed.error.issues.flatMap((issue) => detailsOf(issue, options)));
-  return { schema: parsed.data.schema ?? "public" };
+  const { schema = "public", claimLeaseMs = DEFAULT_LEASE_MS, busyWaitMs = DEFAULT_BUSY_WAIT_MS, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS } = parsed.data;
+  return { schema, leaseMs: claimLeaseMs, busyWaitMs, connectTimeoutMs };
 }
 
 function isPoolLike(value: unknown): value is pg.Pool {
@@ -83,6 +99,13 @@ export function checkPool(pool: unknown): asserts pool is pg.Pool {
   }
 }
 
+const POSTGRES_URL = /^postgres(ql)?:\/\//i;
+
+/** A URL with its password removed, fit for an error message. */
+function redactUrl(text: string): string {
+  return text.replace(/\/\/([^:/@]*):[^@/]*@/, "//$1:***@");
+}
+
 /**
  * Checks the connection argument of `createPostgresCheckpointer`: a non-empty URL, or a pool
  * that {@link checkPool} accepts.
@@ -96,4 +119,7 @@ export function checkPool(pool: unknown): asserts pool is pg.Pool {
 export function checkConnectionArgument(urlOrPool: unknown): asserts urlOrPool is string | pg.Pool {
   if (typeof urlOrPool !== "string") return checkPool(urlOrPool);
   if (urlOrPool.trim() === "") refuse([{ path: ["urlOrPool"], message: "the connection URL is empty", received: urlOrPool }]);
+  if (!POSTGRES_URL.test(urlOrPool) || !URL.canParse(urlOrPool)) {
+    refuse([{ path: ["urlOrPool"], message: "expected a postgres:// or postgresql:// connection URL", allowed: ["postgres:", "postgresql:"], received: redactUrl(urlOrPool) }]);
+  }
 }

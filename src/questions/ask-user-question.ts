@@ -1,6 +1,6 @@
 import { interrupt } from "@langchain/langgraph";
 import { HITLError, isHITLError } from "../errors/hitl-error.js";
-import { unwrapResumeValue, type ResumeMeta } from "../decisions/resume-envelope.js";
+import { unwrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import type {
   AskUserQuestionInterruptPayload,
   AskUserQuestionMultiSelectResolution,
@@ -15,6 +15,8 @@ import { validateResolution, validateResolutions } from "./validate-answer.js";
 export interface AnsweredQuestion<T> {
   value: T;
   meta: ResumeMeta | undefined;
+  /** The value as sent, before validation (what a signature covers). */
+  sent: unknown;
 }
 
 /** Checks one resume value; a refusal is returned (not thrown) so it can be raised again. */
@@ -22,7 +24,7 @@ function check<T>(raw: unknown, validate: (value: unknown) => T): AnsweredQuesti
   const unwrapped = unwrapResumeValue(raw);
   if (!unwrapped.ok) return new HITLError("INVALID_ANSWER", `The resume value was refused: ${unwrapped.message}`, { details: [{ message: unwrapped.message }] });
   try {
-    return { value: validate(unwrapped.value), meta: unwrapped.meta };
+    return { value: validate(unwrapped.value), meta: unwrapped.meta, sent: unwrapped.value };
   } catch (error) {
     if (isHITLError(error)) return error;
     throw error;

@@ -8,8 +8,9 @@ import { modeCases } from "./modes.cases.js";
 import { questionCases } from "./questions.cases.js";
 import { questionToolCases } from "./question-tool.cases.js";
 import { rebuildCases } from "./rebuild.cases.js";
+import { trustCases } from "./trust.cases.js";
 
 /** Every core behaviour, registered against one checkpointer implementation. */
 export function runBehaviourSuite(saver: SaverFactory): void {
-  for (const cases of [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionCases, questionToolCases, rebuildCases, expiryCases, auditCases]) cases(saver);
+  for (const cases of [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionCases, questionToolCases, rebuildCases, expiryCases, auditCases, trustCases]) cases(saver);
 }

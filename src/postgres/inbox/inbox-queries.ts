@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor } from "../../inbox/cursor.js";
 import type { ResolvedListOptions } from "../../inbox/list-options.js";
 import type { InboxRow, PendingInterruptPage, PendingInterruptRecord } from "../../inbox/types.js";
 import { withDigests } from "../../payload/digest.js";
-import { inboxTable } from "./inbox-migrations.js";
+import { inboxTable } from "../tables.js";
 
 /** Reads a stored interrupt write back into LangGraph's `[{ id, value }]`. */
 export type InterruptDecoder = (type: string, blob: Uint8Array) => Promise<unknown>;

@@ -12,7 +12,8 @@ import { closeStdin, untilLine } from "./stdin-lines.js";
 const [url = "", mode = "", threadId = "", ...rest] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: url, max: 30 });
 pool.on("error", () => undefined);
-const saver = new HitlPostgresSaver(pool);
+// A short lease, so a killed resumer's claim can be completed within the test's time.
+const saver = new HitlPostgresSaver(pool, { claimLeaseMs: Number(process.env["HITL_TEST_LEASE_MS"] ?? 1_500) });
 
 const charge = tool(
   async ({ amount }, runtime) => {

@@ -1,0 +1,103 @@
+import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore } from "./types.js";
+
+/** Default lease: long enough that a slow event loop never loses a live claim. */
+export const DEFAULT_LEASE_MS = 30_000;
+/** Default wait on a batch another execution is running. */
+export const DEFAULT_BUSY_WAIT_MS = 5_000;
+
+interface Entry {
+  key: ClaimKey;
+  attempt: string;
+  owner: string;
+  review: ClaimedReview;
+  state: "running" | "released";
+  leaseUntil: number;
+  results: Map<string, CallResult>;
+}
+
+function keyOf(key: ClaimKey): string {
+  return JSON.stringify([key.threadId, key.namespace, key.checkpointId]);
+}
+
+function recordOf(entry: Entry, now: number): ClaimRecord {
+  // Stored as JSON, as in Postgres: a caller can never change a committed claim through a reference.
+  const review = JSON.parse(JSON.stringify(entry.review)) as ClaimedReview;
+  return { attempt: entry.attempt, owner: entry.owner, review, state: entry.state, leaseExpired: entry.leaseUntil <= now };
+}
+
+/**
+ * Claims kept in this process: the same rules as in Postgres, for `MemorySaver`, the memory
+ * checkpointer and any checkpointer that keeps no claims of its own.
+ *
+ * @example
+ * ```ts
+ * const store = new MemoryClaimStore({ leaseMs: 30_000 });
+ * ```
+ */
+export class MemoryClaimStore implements ClaimStore {
+  readonly leaseMs: number;
+  readonly busyWaitMs: number;
+  readonly #claims = new Map<string, Entry>();
+
+  constructor(options: { leaseMs?: number; busyWaitMs?: number } = {}) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.busyWaitMs = options.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS;
+  }
+
+  async acquire(key: ClaimKey, claim: { attempt: string; owner: string; review: ClaimedReview }): Promise<ClaimRecord & { won: boolean }> {
+    const id = keyOf(key);
+    const existing = this.#claims.get(id);
+    if (existing !== undefined) return { ...recordOf(existing, Date.now()), won: false };
+    // JSON.stringify throws on values that cannot be stored (too deep, cyclic): nothing is claimed then.
+    const review = JSON.parse(JSON.stringify(claim.review)) as ClaimedReview;
+    const entry: Entry = { key, attempt: claim.attempt, owner: claim.owner, review, state: "running", leaseUntil: Date.now() + this.leaseMs, results: new Map() };
+    this.#claims.set(id, entry);
+    return { ...recordOf(entry, Date.now()), won: true };
+  }
+
+  async read(key: ClaimKey): Promise<ClaimRecord | undefined> {
+    const entry = this.#claims.get(keyOf(key));
+    return entry === undefined ? undefined : recordOf(entry, Date.now());
+  }
+
+  async takeOver(key: ClaimKey, owner: string): Promise<ClaimRecord | undefined> {
+    const entry = this.#claims.get(keyOf(key));
+    const now = Date.now();
+    if (entry === undefined || (entry.state === "running" && entry.leaseUntil > now)) return undefined;
+    Object.assign(entry, { owner, state: "running", leaseUntil: now + this.leaseMs });
+    return recordOf(entry, now);
+  }
+
+  async renew(key: ClaimKey, owner: string): Promise<boolean> {
+    const entry = this.#claims.get(keyOf(key));
+    if (entry?.owner !== owner) return false;
+    entry.leaseUntil = Date.now() + this.leaseMs;
+    return true;
+  }
+
+  async release(key: ClaimKey, owner: string): Promise<void> {
+    const entry = this.#claims.get(keyOf(key));
+    if (entry?.owner === owner) Object.assign(entry, { state: "released", leaseUntil: Date.now() });
+  }
+
+  async saveResults(key: ClaimKey, owner: string, results: ReadonlyArray<[string, CallResult]>): Promise<boolean> {
+    const entry = this.#claims.get(keyOf(key));
+    if (entry?.owner !== owner) return false;
+    for (const [toolCallId, result] of results) if (!entry.results.has(toolCallId)) entry.results.set(toolCallId, result);
+    return true;
+  }
+
+  async loadResults(key: ClaimKey): Promise<Map<string, CallResult>> {
+    return new Map(this.#claims.get(keyOf(key))?.results ?? []);
+  }
+
+  async claimsOfTask(threadId: string, rootTaskId: string): Promise<ClaimRecord[]> {
+    const now = Date.now();
+    return [...this.#claims.values()].filter((entry) => entry.key.threadId === threadId && entry.key.rootTaskId === rootTaskId).map((entry) => recordOf(entry, now));
+  }
+
+  /** Forgets a deleted thread's claims. */
+  deleteThread(threadId: string): void {
+    for (const [id, entry] of this.#claims) if (entry.key.threadId === threadId) this.#claims.delete(id);
+  }
+}

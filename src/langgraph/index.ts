@@ -1,0 +1,10 @@
+/**
+ * Everything this library knows about LangGraph's internals — channel names, the shape of
+ * pending writes and resume records, the config keys a running task receives — lives here,
+ * checked by the contract tests in tests/langgraph. Nothing else may name them.
+ */
+export { INTERRUPT_CHANNEL, RESUME_CHANNEL, isResultChannel } from "./channels.js";
+export { firstSubmission, interruptValuesOfTask, summarizePendingWrites } from "./pending-writes.js";
+export type { PendingWrite, PendingWritesSummary, StoredInterrupt } from "./pending-writes.js";
+export { readTaskContext } from "./task-config.js";
+export type { TaskContext } from "./task-config.js";

@@ -1,0 +1,81 @@
+import { INTERRUPT_CHANNEL, isResultChannel, RESUME_CHANNEL } from "./channels.js";
+
+/** One pending write of a checkpoint: `[taskId, channel, value]`. */
+export type PendingWrite = [string, string, unknown];
+
+/** An interrupt as LangGraph stores it in a task's interrupt write. */
+export interface StoredInterrupt {
+  id: string;
+  value: unknown;
+}
+
+/** What a checkpoint's pending writes say about its tasks. */
+export interface PendingWritesSummary {
+  /** Interrupts of tasks that have no result yet, in write order, with the task that raised them. */
+  pending: Array<StoredInterrupt & { taskId: string }>;
+  /** Interrupt ids a resume value was already submitted for, with what LangGraph recorded. */
+  answered: ReadonlyMap<string, unknown>;
+}
+
+const INTERRUPT_ID = /^[0-9a-f]{32}$/;
+
+function interruptsOf(value: unknown): StoredInterrupt[] {
+  const entries = (Array.isArray(value) ? value : [value]) as Array<{ id?: unknown; value?: unknown } | null>;
+  return entries.filter((entry) => typeof entry?.id === "string").map((entry) => ({ id: entry!.id as string, value: entry!.value }));
+}
+
+/**
+ * Reads the pending interrupts of a checkpoint from its pending writes — the same facts
+ * `getState().tasks[].interrupts` derives, without rebuilding every channel. A task that
+ * wrote a result is finished, even if its interrupt write is still there.
+ *
+ * @example
+ * ```ts
+ * const { pending } = summarizePendingWrites(tuple.pendingWrites ?? []);
+ * ```
+ */
+export function summarizePendingWrites(writes: readonly PendingWrite[]): PendingWritesSummary {
+  const interruptsByTask = new Map<string, StoredInterrupt[]>();
+  const finished = new Set<string>();
+  const answered = new Map<string, unknown>();
+  for (const [taskId, channel, value] of writes) {
+    if (channel === INTERRUPT_CHANNEL) interruptsByTask.set(taskId, interruptsOf(value));
+    // A resume addressed to one interrupt is written under the interrupt's id.
+    else if (channel === RESUME_CHANNEL && INTERRUPT_ID.test(taskId)) answered.set(taskId, value);
+    else if (isResultChannel(channel)) finished.add(taskId);
+  }
+  const pending = [...interruptsByTask]
+    .filter(([taskId]) => !finished.has(taskId))
+    .flatMap(([taskId, interrupts]) => interrupts.map((entry) => ({ ...entry, taskId })));
+  return { pending, answered };
+}
+
+/**
+ * The interrupt values one task raised last, from a checkpoint's pending writes (LangGraph
+ * keeps only the latest raise per task).
+ *
+ * @example
+ * ```ts
+ * const values = interruptValuesOfTask(tuple.pendingWrites ?? [], taskId);
+ * ```
+ */
+export function interruptValuesOfTask(writes: readonly PendingWrite[], taskId: string): unknown[] {
+  return writes
+    .filter(([writeTaskId, channel]) => writeTaskId === taskId && channel === INTERRUPT_CHANNEL)
+    .flatMap(([, , value]) => interruptsOf(value).map((entry) => entry.value));
+}
+
+/**
+ * The first value submitted for an interrupt. LangGraph records each new submission by
+ * nesting the earlier record: `[v1]`, then `[[v1], v2]`, then `[[[v1], v2], v3]`.
+ *
+ * @example
+ * ```ts
+ * firstSubmission([[{ a: 1 }], { b: 2 }]); // { a: 1 }
+ * ```
+ */
+export function firstSubmission(recorded: unknown): unknown {
+  let current = recorded;
+  while (Array.isArray(current) && current.length > 0) current = current[0];
+  return current;
+}

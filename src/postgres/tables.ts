@@ -1,0 +1,24 @@
+/** Quotes an identifier already validated as plain (`[A-Za-z_][A-Za-z0-9_]*`). */
+export function quoted(identifier: string): string {
+  return `"${identifier}"`;
+}
+
+/** The approvals inbox of a schema, quoted for SQL. */
+export function inboxTable(schema: string): string {
+  return `${quoted(schema)}.hitl_pending_interrupts`;
+}
+
+/** The claims on reviewed batches. */
+export function claimsTable(schema: string): string {
+  return `${quoted(schema)}.hitl_claims`;
+}
+
+/** The committed results of claimed batches' calls. */
+export function resultsTable(schema: string): string {
+  return `${quoted(schema)}.hitl_call_results`;
+}
+
+/** Where applied migrations are recorded. */
+export function migrationsTable(schema: string): string {
+  return `${quoted(schema)}.hitl_migrations`;
+}

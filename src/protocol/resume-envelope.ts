@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+/** Who made a decision, as the host authenticated them. */
+export interface Reviewer {
+  id: string;
+  name?: string;
+}
+
+/**
+ * What `resume()` sends along with the decisions: who decided, when, a comment, the digests
+ * of the requests it validated against, an attempt id (so it can tell afterwards whether its
+ * own decisions were the ones applied) and a signature. All of it is untrusted input to the
+ * node: digests can only narrow what runs, a reviewer counts as verified only when the
+ * signature checks out, and the deadline is never taken from here.
+ */
+export interface ResumeMeta {
+  v: 1;
+  decidedAt: string;
+  reviewer?: Reviewer;
+  comment?: string;
+  /** `tool_call_id` → digest of the request the decisions were validated against. */
+  digests?: Record<string, string>;
+  /** A random id of this submission, echoed in the claim that wins. */
+  attempt?: string;
+  /** HMAC-SHA256 (hex) over the thread, the task, the value and the rest of this envelope. */
+  signature?: string;
+}
+
+/** The key that marks an enveloped resume value. Tool call ids never take this form. */
+export const ENVELOPE_KEY = "__hitl";
+
+const reviewerSchema = z.strictObject({ id: z.string().min(1).max(512), name: z.string().max(512).optional() });
+const metaSchema = z.strictObject({
+  v: z.literal(1),
+  decidedAt: z.string().max(64),
+  reviewer: reviewerSchema.optional(),
+  comment: z.string().max(10_000).optional(),
+  digests: z.record(z.string(), z.string()).optional(),
+  attempt: z.string().max(128).optional(),
+  signature: z.string().max(128).optional(),
+  // Sent by earlier versions; never trusted (the node reads the deadline from the stored payload).
+  expiresAt: z.string().optional(),
+});
+
+/** Schema for a reviewer identity (a trust boundary: it usually comes from a host's auth layer). */
+export const reviewerIdentitySchema = reviewerSchema;
+
+/**
+ * Wraps a resume value with its metadata.
+ *
+ * @example
+ * ```ts
+ * wrapResumeValue({ call_1: { type: "approve" } }, { v: 1, decidedAt: new Date().toISOString() });
+ * ```
+ */
+export function wrapResumeValue(value: unknown, meta: ResumeMeta): Record<string, unknown> {
+  return { [ENVELOPE_KEY]: meta, value };
+}
+
+/**
+ * Whether `value` is a resume value `resume()` wrapped (a raw `Command` value usually is not).
+ *
+ * @example
+ * ```ts
+ * isResumeEnvelope({ __hitl: { v: 1, decidedAt: "" }, value: [] }); // true
+ * ```
+ */
+export function isResumeEnvelope(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && ENVELOPE_KEY in value;
+}
+
+/** Result of reading a resume value: the bare value and, when enveloped, its metadata. */
+export type UnwrappedResume =
+  | { ok: true; value: unknown; meta: ResumeMeta | undefined }
+  | { ok: false; message: string };
+
+/**
+ * Reads a resume value that may or may not be enveloped. A malformed envelope is refused
+ * (not silently treated as a bare value), so forged metadata never reaches the audit trail.
+ *
+ * @example
+ * ```ts
+ * const read = unwrapResumeValue(raw);
+ * if (read.ok) use(read.value, read.meta);
+ * ```
+ */
+export function unwrapResumeValue(raw: unknown): UnwrappedResume {
+  if (!isResumeEnvelope(raw)) return { ok: true, value: raw, meta: undefined };
+  const parsed = metaSchema.safeParse(raw[ENVELOPE_KEY]);
+  const extraKeys = Object.keys(raw).filter((key) => key !== ENVELOPE_KEY && key !== "value");
+  if (!parsed.success || extraKeys.length > 0 || !("value" in raw)) {
+    return { ok: false, message: "the resume envelope is malformed" };
+  }
+  const { expiresAt: _ignored, ...meta } = parsed.data;
+  const defined = Object.fromEntries(Object.entries(meta).filter(([, v]) => v !== undefined)) as unknown as ResumeMeta;
+  return { ok: true, value: raw["value"], meta: defined };
+}

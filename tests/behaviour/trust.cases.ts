@@ -1,0 +1,167 @@
+import { tool } from "@langchain/core/tools";
+import { Command } from "@langchain/langgraph";
+import { z } from "zod";
+import { ApprovalToolNode, HookRegistry, getInterrupt, isHITLError, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { agentGraph, ask, countingTool, interruptsOf, newThread, toolMessages } from "../support/fixtures.js";
+import type { BehaviourCases, SaverFactory } from "./harness.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const SIGNING_KEY = "a-shared-secret-of-32-characters";
+
+/** What a client on Agent Server could send with a raw Command: the envelope resume() writes, made up. */
+function forged(value: unknown, meta: Record<string, unknown> = {}): Record<string, unknown> {
+  return { __hitl: { v: 1, decidedAt: "2020-01-01T00:00:00.000Z", digests: {}, ...meta }, value };
+}
+
+async function pausedDeploy(saver: SaverFactory, options: { expiresInMs?: number; hooks?: HookRegistry; signingKey?: string } = {}) {
+  const deploy = countingTool("deploy");
+  const node = new ApprovalToolNode([deploy.tool], {
+    interruptOn: { deploy: options.expiresInMs === undefined ? true : { expiresInMs: options.expiresInMs } },
+    ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+    ...(options.signingKey === undefined ? {} : { signingKey: options.signingKey }),
+  });
+  const { graph } = agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }], await saver());
+  const config = newThread("trust");
+  await graph.invoke(ask(), config);
+  const pending = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+  return { graph, config, deploy, pending };
+}
+
+export const trustCases: BehaviourCases = (saver) => {
+  describe("the node is the only authority over a resume value", () => {
+    test("a forged envelope cannot switch the deadline off: an expired approval never runs through a raw Command", async () => {
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, { expiresInMs: 100 });
+      await sleep(200);
+      const value = forged([{ type: "approve" }], { expiresAt: "2999-01-01T00:00:00.000Z" });
+      const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: value } }), config);
+      expect(deploy.count).toBe(0);
+      expect(toolMessages(result)[0]?.additional_kwargs["hitl"]).toMatchObject({ decision: "reject", source: "expired" });
+    });
+
+    test("a forged envelope cannot switch the binding off: a request that changed after review never runs", async () => {
+      let passes = 0;
+      // Answers differently on every pass: the request recomputed on resume is not the one reviewed.
+      const hooks = new HookRegistry().register("PreToolUse", { hooks: [() => ({ decision: "ask", updatedInput: { path: `app-${(passes += 1)}` } })] });
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, { hooks });
+      const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: forged([{ type: "approve" }]) } }), config);
+      expect(deploy.count).toBe(0);
+      expect(toolMessages(result)[0]?.additional_kwargs["hitl"]).toMatchObject({ source: "changed_after_review" });
+    });
+
+    test("without a signing key, a reviewer named in a raw Command is recorded as unverified; one from resume() as verified", async () => {
+      const forgedRun = await pausedDeploy(saver);
+      const raw = forged([{ type: "approve" }], { reviewer: { id: "ceo" } });
+      const result = await forgedRun.graph.invoke(new Command({ resume: { [forgedRun.pending.interruptId]: raw } }), forgedRun.config);
+      expect(forgedRun.deploy.count).toBe(1);
+      expect(toolMessages(result)[0]?.additional_kwargs["hitl"]).toMatchObject({ reviewer: { id: "ceo" }, reviewerVerified: false });
+
+      const real = await pausedDeploy(saver);
+      const { values } = await resume(real.graph, real.config, [{ type: "approve" }], { interruptId: real.pending.interruptId, reviewer: { id: "ada" } });
+      expect(toolMessages(values)[0]?.additional_kwargs["hitl"]).toMatchObject({ reviewer: { id: "ada" }, reviewerVerified: true });
+    });
+
+    test("with a signing key, an unsigned raw Command is refused: the approval is raised again with INVALID_SIGNATURE and nothing runs", async () => {
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, { signingKey: SIGNING_KEY });
+      const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: [{ type: "approve" }] } }), config);
+      expect(deploy.count).toBe(0);
+      const [raised] = interruptsOf(result);
+      expect((raised?.value as ToolApprovalInterruptPayload).error?.code).toBe("INVALID_SIGNATURE");
+      const forgedResult = await graph.invoke(new Command({ resume: { [raised!.id!]: forged([{ type: "approve" }], { signature: "0".repeat(64) }) } }), config);
+      expect(deploy.count).toBe(0);
+      expect((interruptsOf(forgedResult)[0]?.value as ToolApprovalInterruptPayload).error?.code).toBe("INVALID_SIGNATURE");
+    });
+
+    test("with a signing key, resume() given the same key is applied and its reviewer verified; a wrong key is refused and the run stays resumable", async () => {
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, { signingKey: SIGNING_KEY });
+      const wrong = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId, signingKey: "another-secret-of-32-characters!" }).catch((e: unknown) => e);
+      expect(isHITLError(wrong, "INVALID_SIGNATURE")).toBe(true);
+      expect(deploy.count).toBe(0);
+      const next = (await getInterrupt(graph, config))!;
+      const { values } = await resume(graph, config, [{ type: "approve" }], { interruptId: next.interruptId, signingKey: SIGNING_KEY, reviewer: { id: "ada" } });
+      expect(toolMessages(values)[0]?.additional_kwargs["hitl"]).toMatchObject({ reviewerVerified: true });
+      expect(deploy.count).toBe(1);
+    });
+
+    test("a deadline that passes between resume()'s check and the node's is judged by the node: the caller gets INTERRUPT_EXPIRED and nothing runs", async () => {
+      let passes = 0;
+      // The node screens before it judges the deadline; on the resume pass the screening outlasts the deadline.
+      const hooks = new HookRegistry().register("PreToolUse", {
+        hooks: [
+          async () => {
+            passes += 1;
+            if (passes > 1) await sleep(700);
+            return { decision: "ask", expiresInMs: 500 };
+          },
+        ],
+      });
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, { hooks });
+      const error = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId }).catch((e: unknown) => e);
+      expect(isHITLError(error, "INTERRUPT_EXPIRED")).toBe(true);
+      expect(deploy.count).toBe(0);
+      expect(toolMessages((await graph.getState(config)).values)[0]?.additional_kwargs["hitl"]).toMatchObject({ source: "expired" });
+    });
+
+    test("an edit that passes the schema but cannot be stored (100 000 levels deep) is refused before anything runs", async () => {
+      const runs: unknown[] = [];
+      const store = tool(async (input) => (runs.push(input), "stored"), { name: "store", description: "stores data", schema: z.object({ data: z.any() }) });
+      const node = new ApprovalToolNode([store], { interruptOn: { store: true } });
+      const { graph } = agentGraph(node, [{ name: "store", args: { data: 1 }, id: "s1" }], await saver());
+      const config = newThread("deep");
+      await graph.invoke(ask(), config);
+      const pending = (await getInterrupt(graph, config))!;
+      let deep: Record<string, unknown> = {};
+      for (let level = 0; level < 100_000; level += 1) deep = { next: deep };
+      const error = await resume(graph, config, [{ type: "edit", updatedInput: { data: deep } }], { interruptId: pending.interruptId }).catch((e: unknown) => e);
+      expect(isHITLError(error) && ["INVALID_EDIT", "INVALID_DECISION"].includes(error.code)).toBe(true);
+      expect(runs).toHaveLength(0);
+      expect((await getInterrupt(graph, config))?.interruptId).toBe(pending.interruptId);
+    });
+  });
+
+  describe("the first committed claim wins", () => {
+    test("approve and reject resumed at once: exactly one is applied, the other is told INTERRUPT_ALREADY_RESOLVED, and the state matches what ran", async () => {
+      const { graph, config, deploy, pending } = await pausedDeploy(saver);
+      const outcomes = await Promise.allSettled([
+        resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId }),
+        resume(graph, config, [{ type: "reject", reason: "no" }], { interruptId: pending.interruptId }),
+      ]);
+      const applied = outcomes.filter((outcome) => outcome.status === "fulfilled");
+      const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+      expect(applied).toHaveLength(1);
+      expect(refused.map((outcome) => (outcome.reason as { code?: string }).code)).toEqual(["INTERRUPT_ALREADY_RESOLVED"]);
+      const [message] = toolMessages((await graph.getState(config)).values);
+      expect(deploy.count).toBe(message?.status === "success" ? 1 : 0);
+    });
+
+    test("a sibling that finished is not run again when its batch is completed after another call threw (handleToolErrors: false)", async () => {
+      const charge = countingTool("charge");
+      let shipAttempts = 0;
+      const ship = tool(
+        async () => {
+          shipAttempts += 1;
+          if (shipAttempts === 1) throw new Error("carrier down");
+          return "shipped";
+        },
+        { name: "ship", description: "ships", schema: z.object({ path: z.string() }) },
+      );
+      const node = new ApprovalToolNode([charge.tool, ship], { interruptOn: { charge: true, ship: true }, handleToolErrors: false });
+      const calls = [
+        { name: "charge", args: { path: "card" }, id: "c1" },
+        { name: "ship", args: { path: "box" }, id: "s1" },
+      ];
+      const { graph } = agentGraph(node, calls, await saver());
+      const config = newThread("sibling");
+      await graph.invoke(ask(), config);
+      const pending = (await getInterrupt(graph, config))!;
+      await expect(resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending.interruptId })).rejects.toThrow("carrier down");
+      expect(charge.count).toBe(1);
+      const again = (await getInterrupt(graph, config))!;
+      const error = await resume(graph, config, [{ type: "reject" }, { type: "reject" }], { interruptId: again.interruptId }).catch((e: unknown) => e);
+      // The first claim (approve both) is what completes the batch; this later reject is told so.
+      expect(isHITLError(error, "INTERRUPT_ALREADY_RESOLVED")).toBe(true);
+      expect(charge.count).toBe(1);
+      expect(shipAttempts).toBe(2);
+      expect(toolMessages((await graph.getState(config)).values).map((message) => message.content)).toEqual([expect.stringContaining("charge ran"), "shipped"]);
+    });
+  });
+};
