@@ -135,7 +135,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     if (!this.#options.hitlEnabled) return undefined;
     const asks = screenings.filter((screening): screening is AskScreening => screening.kind === "ask" && (screening.call.id ?? "") !== "");
     if (asks.length === 0) return undefined;
-    return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(task) ?? Date.now()), this.findTool, task);
+    return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(task) ?? Date.now(), this.findTool), this.findTool, task);
   }
 
   async #settle(outcome: Outcome, config: LangGraphRunnableConfig, state: unknown, key: string | undefined): Promise<ToolMessage | Command> {

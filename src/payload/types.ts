@@ -13,6 +13,12 @@ export interface ToolApprovalRequest {
   name: string;
   /** The arguments the tool would run with, after any hook `updatedInput`. */
   arguments: Record<string, unknown>;
+  /**
+   * Added: the same arguments under the name LangChain's HITL clients read (agent-chat-ui,
+   * `useStream`'s HITL helper). Payloads stored by versions before 0.2 lack it; the read APIs
+   * (`getInterrupt`, the inbox, `resume()` results) fill it in.
+   */
+  args: Record<string, unknown>;
   /** Why a person is asked (from the hook's `reason`/`description` or `interruptOn`). */
   description?: string;
   /**
@@ -34,6 +40,12 @@ export interface ToolApprovalReviewConfig {
   tool_call_id: string;
   /** The decisions the reviewer may make for this call. */
   allowed_decisions: ToolApprovalDecisionType[];
+  /**
+   * Added: the JSON Schema of the tool's input, so a UI can render and check an edit form, and
+   * so `resumeRemote()` can check edits where the tool is not loaded. Present when the tool
+   * has a schema that JSON Schema can express.
+   */
+  args_schema?: Record<string, unknown>;
 }
 
 /**
