@@ -65,6 +65,38 @@ export type ToolApprovalDecision =
 /** Decisions keyed by `tool_call_id`. */
 export type ToolApprovalDecisionMap = Record<string, ToolApprovalDecision>;
 
+/** An action as LangChain's HITL clients write it in an edit. */
+export interface LangChainEditedAction {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * LangChain's decision format (agent-chat-ui, `humanInTheLoopMiddleware`), matched by position.
+ * Accepted on resume and converted to {@link ToolApprovalDecision}; an edit must keep the tool's name.
+ */
+export type LangChainDecision =
+  | { type: "approve" }
+  | { type: "reject"; message?: string }
+  | { type: "edit"; edited_action: LangChainEditedAction }
+  | { type: "edit"; editedAction: LangChainEditedAction }
+  | { type: "respond"; message: string };
+
+/** The resume value LangChain's HITL clients send: `{ decisions }`, one per action request in order. */
+export interface LangChainDecisionsValue {
+  decisions: LangChainDecision[];
+}
+
+/**
+ * agent-inbox's response (`HumanResponse` of `@langchain/langgraph/prebuilt`), accepted as a
+ * one-element array for an approval of a single call.
+ */
+export type AgentInboxResponse =
+  | { type: "accept"; args?: null | { action: string; args: Record<string, unknown> } }
+  | { type: "ignore"; args?: null }
+  | { type: "response"; args: string }
+  | { type: "edit"; args: { action: string; args: Record<string, unknown> } };
+
 /** The kinds of human interrupt this library raises. */
 export type HumanInterruptType = "tool_approval" | "ask_user_question";
 
