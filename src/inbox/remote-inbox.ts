@@ -1,6 +1,6 @@
 import { isHITLError } from "../errors/hitl-error.js";
 import type { HitlGraph } from "../host/graph-types.js";
-import { isRemoteGraph, threadsClientOf, type RemoteGraphLike, type RemoteThread } from "../host/remote-graph.js";
+import { isRemoteGraph, remoteHttpStatus, threadsClientOf, type RemoteGraphLike, type RemoteThread } from "../host/remote-graph.js";
 import { resumeRemote } from "../host/resume-remote.js";
 import { withDigests } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
@@ -37,19 +37,31 @@ function matches(record: PendingInterruptRecord, options: ResolvedListOptions, a
   return isToolApprovalInterrupt(record.payload) && record.payload.action_requests.some((request) => request.name === options.toolName);
 }
 
-async function listRemotePending(graph: RemoteGraphLike, options: ListPendingInterruptsOptions): Promise<PendingInterruptPage> {
-  const resolved = resolveListOptions(options);
-  const after = resolved.cursor === undefined ? undefined : decodeCursor(resolved.cursor);
-  const items: PendingInterruptRecord[] = [];
-  for (let offset = 0; items.length <= resolved.limit; offset += SEARCH_BATCH) {
-    const threads = await threadsClientOf(graph).threads.search({
+/** One page of the server's interrupted threads; none when the thread asked for cannot exist. */
+async function searchInterrupted(graph: RemoteGraphLike, offset: number, threadId: string | undefined): Promise<RemoteThread[]> {
+  try {
+    return await threadsClientOf(graph).threads.search({
       status: "interrupted",
       limit: SEARCH_BATCH,
       offset,
       sortBy: "updated_at",
       sortOrder: "asc",
-      ...(resolved.threadId === undefined ? {} : { ids: [resolved.threadId] }),
+      ...(threadId === undefined ? {} : { ids: [threadId] }),
     });
+  } catch (error) {
+    // The server refuses a thread id that is not a UUID (400/422): no such thread is pending.
+    const status = remoteHttpStatus(error);
+    if (threadId !== undefined && (status === 400 || status === 422)) return [];
+    throw error;
+  }
+}
+
+async function listRemotePending(graph: RemoteGraphLike, options: ListPendingInterruptsOptions): Promise<PendingInterruptPage> {
+  const resolved = resolveListOptions(options);
+  const after = resolved.cursor === undefined ? undefined : decodeCursor(resolved.cursor);
+  const items: PendingInterruptRecord[] = [];
+  for (let offset = 0; items.length <= resolved.limit; offset += SEARCH_BATCH) {
+    const threads = await searchInterrupted(graph, offset, resolved.threadId);
     const records = threads.filter((thread) => belongsTo(thread, graph.graphId)).flatMap(recordsOf);
     items.push(...records.filter((record) => matches(record, resolved, after)));
     if (threads.length < SEARCH_BATCH) break;

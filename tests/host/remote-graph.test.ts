@@ -157,6 +157,30 @@ describe("createApprovalHandler fronting a RemoteGraph", () => {
     expect(await executions()).toBe(before + 1);
   });
 
+  test("lists nothing for a thread id that is not a UUID, and refuses a bad limit with a 400", async () => {
+    const listed = await fetch(`${base}/interrupts?threadId=not-a-uuid`);
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual({ items: [] });
+    const bad = await fetch(`${base}/interrupts?limit=0`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { code: string }).code).toBe("INVALID_OPTIONS");
+  });
+
+  test("pages through the deployed graph's pending interrupts with a cursor", async () => {
+    const threads = [await pausedThread(), await pausedThread()];
+    const inbox = createRemoteInbox(remote);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await inbox.listPendingInterrupts({ limit: 1, ...(cursor === undefined ? {} : { cursor }) });
+      expect(page.items.length).toBeLessThanOrEqual(1);
+      seen.push(...page.items.map((item) => item.threadId));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    expect(seen).toEqual(expect.arrayContaining(threads.map((thread) => thread.threadId)));
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   test.each([
     ["an unknown thread", "00000000-0000-4000-8000-000000000000"],
     ["a thread id that is not a UUID", "not-a-uuid"],

@@ -36,7 +36,7 @@ const junk: Array<[format: string, label: string, value: unknown, code: string]>
   ["agent-inbox", "an edit naming another tool", [{ type: "edit", args: { action: "drop_database", args: {} } }], "INVALID_EDIT"],
 ];
 
-const addressing: Array<[string, (interruptId: string, value: unknown) => Command]> = [
+const addressing: Array<[string, (interruptId: string, value: unknown) => Command<unknown, never, never>]> = [
   ["a plain raw Command", (_id, value) => new Command({ resume: value })],
   ["an id-keyed raw Command", (id, value) => new Command({ resume: { [id]: value } })],
 ];

@@ -53,3 +53,8 @@ describe("payloads stored before `args` existed", () => {
     expect(isToolApprovalInterrupt({ ...stored, ...change })).toBe(false);
   });
 });
+
+test("LangChain's per-call value, which also says `tool_approval`, is not taken for ours", () => {
+  const perCall = { type: "tool_approval", tool_call_id: "c1", name: "deploy", args: { service: "api" }, description: "deploys" };
+  expect(isToolApprovalInterrupt(perCall)).toBe(false);
+});
