@@ -10,6 +10,8 @@ export interface LocalAgentServer {
   url: string;
   /** The graph id to pass to `RemoteGraph` / the SDK client. */
   graphId: string;
+  /** The id of the same agent whose approvals expire after 50 ms. */
+  expiringGraphId: string;
   /** Stops the server and removes its scratch folder. */
   stop(): Promise<void>;
 }
@@ -84,7 +86,7 @@ export async function startLocalAgentServer(options: LocalAgentServerOptions = {
   const folder = await mkdtemp(join(tmpdir(), "hitl-agent-server-"));
   // The CLI joins graph paths onto the config's folder, so the path must be relative to it.
   const graphPath = relative(folder, GRAPH_FILE);
-  await writeFile(join(folder, "langgraph.json"), JSON.stringify({ node_version: "20", graphs: { agent: `${graphPath}:graph` }, dependencies: ["."] }));
+  await writeFile(join(folder, "langgraph.json"), JSON.stringify({ node_version: "20", graphs: { agent: `${graphPath}:graph`, expiring: `${graphPath}:expiring` }, dependencies: ["."] }));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = [CLI, "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1", "--port", String(port), "--studio-url", url, "--config", join(folder, "langgraph.json")];
@@ -114,5 +116,5 @@ export async function startLocalAgentServer(options: LocalAgentServerOptions = {
     await stop();
     throw error;
   }
-  return { url, graphId: "agent", stop };
+  return { url, graphId: "agent", expiringGraphId: "expiring", stop };
 }

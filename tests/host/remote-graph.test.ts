@@ -125,6 +125,25 @@ test("junk sent straight to the server re-raises the approval with its error, an
   expect((again?.payload as ToolApprovalInterruptPayload).error?.code).toBe("INVALID_DECISION");
 });
 
+test("an approval whose deadline passed is resolved as expired on the server: INTERRUPT_EXPIRED, nothing runs, the inbox of another graph never listed it", async () => {
+  const expiring = new RemoteGraph({ graphId: server.expiringGraphId, client });
+  const thread = await client.threads.create();
+  const config = { configurable: { thread_id: thread.thread_id } };
+  await client.runs.wait(thread.thread_id, server.expiringGraphId, { input: { messages: [{ role: "user", content: "deploy billing" }] } });
+  const before = await executions();
+  const pending = await getInterrupt(expiring, config);
+  expect(pending?.payload).toHaveProperty("expires_at");
+  expect((await createRemoteInbox(remote).listPendingInterrupts({ limit: 1000, threadId: thread.thread_id })).items).toEqual([]);
+  await new Promise((wait) => setTimeout(wait, 80));
+
+  await expect(resumeRemote(expiring, config, [{ type: "approve" }], { interruptId: pending!.interruptId })).rejects.toMatchObject({ code: "INTERRUPT_EXPIRED" });
+  expect(await executions()).toBe(before);
+  expect(await getInterrupt(expiring, config)).toBeUndefined();
+  const [message] = toolMessagesOf((await expiring.getState(config)).values);
+  expect(message?.status).toBe("error");
+  expect(message?.additional_kwargs?.hitl).toMatchObject({ source: "expired" });
+});
+
 test("resumeRemote on a thread the server does not know is NO_PENDING_INTERRUPT", async () => {
   await expect(resumeRemote(remote, { configurable: { thread_id: "00000000-0000-4000-8000-000000000000" } }, [{ type: "approve" }])).rejects.toMatchObject({ code: "NO_PENDING_INTERRUPT" });
 });
