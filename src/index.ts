@@ -20,6 +20,10 @@ export type {
   AskUserQuestionsResolution,
   HumanInTheLoopConfig,
   RunInterruptResult,
+  LangChainDecision,
+  LangChainDecisionsValue,
+  LangChainEditedAction,
+  AgentInboxResponse,
 } from "./payload/types.js";
 export { isToolApprovalInterrupt, isAskUserQuestionInterrupt } from "./payload/guards.js";
 export { requestDigest, canonicalJson, withDigests } from "./payload/digest.js";
@@ -67,6 +71,10 @@ export type { AskUserQuestionToolOptions } from "./questions/ask-user-question-t
 export { getInterrupt, getInterrupts } from "./host/get-interrupt.js";
 export { resume } from "./host/resume.js";
 export { start } from "./host/start.js";
+export { resumeRemote } from "./host/resume-remote.js";
+export { isRemoteGraph } from "./host/remote-graph.js";
+export type { RemoteGraphLike } from "./host/remote-graph.js";
+export { createRemoteInbox } from "./inbox/remote-inbox.js";
 export { getHaltReason } from "./host/get-halt-reason.js";
 export { isRunCancelled } from "./host/run-outcome.js";
 export type { RunOutcome, RunHalt } from "./host/run-outcome.js";

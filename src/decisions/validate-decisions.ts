@@ -5,6 +5,7 @@ import type {
   ToolApprovalRequest,
   ToolApprovalReviewConfig,
 } from "../payload/types.js";
+import { fromClientFormat } from "./client-formats.js";
 import { DECISION_TYPES, isDecisionType, parseDecision } from "./decision-schema.js";
 import { validateToolArguments, type ToolLike } from "./tool-arguments.js";
 
@@ -103,7 +104,8 @@ function checkDecision(
 
 /**
  * Checks a resume value against a `tool_approval` payload: its shape (array in
- * `action_requests` order, or a map by `tool_call_id`), one decision per request, each
+ * `action_requests` order, or a map by `tool_call_id`; LangChain's `{ decisions }` and
+ * agent-inbox's `HumanResponse[]` are converted first), one decision per request, each
  * decision's type against that call's `allowed_decisions`, and every `edit` against the
  * tool's schema.
  *
@@ -118,7 +120,8 @@ export async function validateDecisions(
 ): Promise<ValidatedDecisions> {
   const details: HITLErrorDetail[] = [];
   const decisions: ValidatedDecisions = new Map();
-  for (const [request, raw] of pairDecisions(payload, value, details)) {
+  const ours = fromClientFormat(payload, value).value;
+  for (const [request, raw] of pairDecisions(payload, ours, details)) {
     const config = payload.review_configs.find((candidate) => candidate.tool_call_id === request.tool_call_id);
     const decision = checkDecision(request, config, raw, details);
     if (decision !== undefined) decisions.set(request.tool_call_id, decision);

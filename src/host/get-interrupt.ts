@@ -7,29 +7,37 @@ import { threadIdOf, type HitlGraph } from "./graph-types.js";
 export interface PendingInterrupt<TPayload = HumanInterruptPayload> extends RunInterruptResult<TPayload> {
   /** Name of the node (task) the interrupt belongs to. */
   nodeName: string;
+  /** Id of the root-graph task the interrupt belongs to (what a resume signature binds). */
+  taskId: string;
+}
+
+/** An interrupt as a task lists it: `id` from a compiled graph, `interrupt_id` from a `RemoteGraph`. */
+type TaskInterrupt = { id?: unknown; interrupt_id?: unknown; value?: unknown };
+
+function interruptIdOf(entry: TaskInterrupt): string | undefined {
+  const id = entry.id ?? entry.interrupt_id;
+  return typeof id === "string" ? id : undefined;
 }
 
 /** Internal: every pending interrupt with its node name. */
 export async function readPendingInterrupts<TPayload>(graph: HitlGraph, config: RunnableConfig): Promise<Array<PendingInterrupt<TPayload>>> {
   const state = await graph.getState(config);
   const threadId = threadIdOf(config);
-  // Finished tasks keep the interrupt they already answered; only tasks without a result are waiting.
+  // Finished tasks keep the interrupt they already answered; only tasks without a result are
+  // waiting (a compiled graph leaves `result` undefined, a RemoteGraph sends null).
   return state.tasks
-    .filter((task) => task.result === undefined)
+    .filter((task) => task.result === undefined || task.result === null)
     .flatMap((task) =>
-      (task.interrupts ?? [])
-        .filter((entry) => typeof entry.id === "string")
-        .map((entry) => ({
-          interruptId: entry.id as string,
-          ...(threadId === undefined ? {} : { threadId }),
-          payload: withDigests(entry.value) as TPayload,
-          nodeName: task.name,
-        })),
+      ((task.interrupts ?? []) as TaskInterrupt[]).flatMap((entry) => {
+        const interruptId = interruptIdOf(entry);
+        if (interruptId === undefined) return [];
+        return [{ interruptId, ...(threadId === undefined ? {} : { threadId }), payload: withDigests(entry.value) as TPayload, nodeName: task.name, taskId: task.id }];
+      }),
     );
 }
 
 function publicView<TPayload>(pending: PendingInterrupt<TPayload>): RunInterruptResult<TPayload> {
-  const { nodeName: _nodeName, ...result } = pending;
+  const { nodeName: _nodeName, taskId: _taskId, ...result } = pending;
   return result;
 }
 
@@ -38,7 +46,8 @@ function publicView<TPayload>(pending: PendingInterrupt<TPayload>): RunInterrupt
  * process). Several can be pending at once, e.g. `createReactAgent({ version: "v2" })` runs
  * one task per tool call.
  *
- * @param graph - A compiled graph with a checkpointer.
+ * @param graph - A compiled graph with a checkpointer, or a `RemoteGraph` (a graph deployed on
+ * LangGraph Agent Server).
  * @param config - `{ configurable: { thread_id } }`.
  * @returns The pending interrupts, possibly none.
  * @example
@@ -57,7 +66,7 @@ export async function getInterrupts<TPayload = HumanInterruptPayload>(
  * The pending human interrupt of a thread, or `undefined` when the thread is not paused.
  * When several are pending, the first; use {@link getInterrupts} to see them all.
  *
- * @param graph - A compiled graph with a checkpointer.
+ * @param graph - A compiled graph with a checkpointer, or a `RemoteGraph`.
  * @param config - `{ configurable: { thread_id } }`.
  * @returns `{ interruptId, threadId, payload }` or `undefined`.
  * @example

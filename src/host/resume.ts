@@ -9,7 +9,9 @@ import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta, type Reviewer
 import { signResume, type SigningKey } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import type {
+  AgentInboxResponse,
   AskUserQuestionMultiSelectResolution,
+  LangChainDecisionsValue,
   AskUserQuestionResolution,
   AskUserQuestionsResolution,
   ToolApprovalDecision,
@@ -19,10 +21,12 @@ import { isExpired } from "../node/approval-review.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import { threadIdOf, type HitlGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
-import { pickTarget, readThreadState, saverOf } from "./thread-state.js";
+import { isRemoteGraph } from "./remote-graph.js";
+import { resumeRemote } from "./resume-remote.js";
+import { pickTarget, readThreadState, saverOf, type ThreadState } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
 
-type PendingTarget = ReturnType<typeof pickTarget>;
+type PendingTarget = ThreadState["pending"][number];
 
 /** What `resume()` accepts: decisions for a `tool_approval`, a resolution for a question. */
 export type ResumeValue =
@@ -30,7 +34,9 @@ export type ResumeValue =
   | ToolApprovalDecisionMap
   | AskUserQuestionResolution
   | AskUserQuestionMultiSelectResolution
-  | AskUserQuestionsResolution;
+  | AskUserQuestionsResolution
+  | LangChainDecisionsValue
+  | AgentInboxResponse[];
 
 /** Options of {@link resume}. */
 export interface ResumeOptions {
@@ -154,6 +160,7 @@ export async function resume<G extends HitlGraph, TValues = GraphValues<G>>(
   value: ResumeValue,
   options: ResumeOptions = {},
 ): Promise<ResumeResult<TValues>> {
+  if (isRemoteGraph(graph)) return resumeRemote<TValues>(graph, config, value, options);
   const threadId = requireThreadId(config);
   checkOptions(options);
   const saver = saverOf(graph);

@@ -1,10 +1,11 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { isGraphDrained } from "@langchain/langgraph";
+import { isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
 import { decodeStop, type RunStop } from "../node/run-stop.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import type { HitlGraph } from "./graph-types.js";
+import { isRemoteGraph } from "./remote-graph.js";
 
 /** Why a run stopped early because a hook asked it to. */
 export type RunHalt = Omit<RunStop, "kind">;
@@ -50,6 +51,16 @@ export function isRunCancelled(error: unknown): boolean {
 }
 
 /**
+ * A `RemoteGraph` reports a paused run by throwing LangGraph's `GraphInterrupt` (carrying the
+ * raised interrupts) instead of returning `__interrupt__`; its values are read back from the server.
+ */
+async function pausedRemoteRun(graph: HitlGraph, error: unknown, config: RunnableConfig): Promise<Record<string, unknown>> {
+  const raised = ((error as { interrupts?: unknown }).interrupts ?? []) as unknown[];
+  const state = await graph.getState(config);
+  return { ...((state.values ?? {}) as Record<string, unknown>), __interrupt__: raised };
+}
+
+/**
  * Invokes the graph and settles how the run ended: a hook's halt becomes `halted`, a hook's
  * cancel becomes a `RUN_CANCELLED` error, an interrupt becomes `interrupt`.
  */
@@ -58,6 +69,7 @@ export async function invokeAndSettle<TValues>(graph: HitlGraph, input: unknown,
   try {
     result = await graph.invoke(input, config);
   } catch (error) {
+    if (isGraphInterrupt(error) && isRemoteGraph(graph)) return settled<TValues>(await pausedRemoteRun(graph, error, config), threadId);
     const stop = stopOf(error);
     if (stop === undefined) throw error;
     if (stop.kind === "cancel") {
@@ -71,6 +83,10 @@ export async function invokeAndSettle<TValues>(graph: HitlGraph, input: unknown,
     const { kind: _kind, ...halted } = stop;
     return { values: state.values as TValues, interrupts: [], halted };
   }
+  return settled<TValues>(result, threadId);
+}
+
+function settled<TValues>(result: unknown, threadId: string | undefined): RunOutcome<TValues> {
   const { values, interrupts } = splitResult(result, threadId);
   const [next] = interrupts;
   return { values: values as TValues, interrupts, ...(next === undefined ? {} : { interrupt: next }) };

@@ -58,7 +58,11 @@ export async function readThreadState(saver: BaseCheckpointSaver, threadId: stri
  * @throws {HITLError} `INTERRUPT_MISMATCH` (answered, then raised again), `INTERRUPT_ALREADY_RESOLVED`,
  * `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS` when several are pending and none was named.
  */
-export function pickTarget(state: ThreadState, threadId: string, interruptId: string | undefined): ThreadState["pending"][number] {
+export function pickTarget<T extends RunInterruptResult<HumanInterruptPayload>>(
+  state: { pending: T[]; answered: ReadonlyMap<string, unknown> },
+  threadId: string,
+  interruptId: string | undefined,
+): T {
   const { pending } = state;
   if (interruptId !== undefined) {
     const match = pending.find((candidate) => candidate.interruptId === interruptId);

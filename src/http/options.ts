@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { HitlGraph } from "../host/graph-types.js";
+import { isRemoteGraph } from "../host/remote-graph.js";
+import { createRemoteInbox } from "../inbox/remote-inbox.js";
 import { hasInbox, type ApprovalsInbox } from "../inbox/types.js";
 
 /** How a request was refused by `authenticate`. */
@@ -15,7 +17,7 @@ export type AuthResult = Reviewer | AuthRefusal;
 
 /** Options of {@link createApprovalHandler}. */
 export interface ApprovalHandlerOptions {
-  /** The compiled graph whose runs are reviewed. */
+  /** The compiled graph whose runs are reviewed, or a `RemoteGraph` (a graph deployed on LangGraph Agent Server). */
   graph: HitlGraph;
   /**
    * Identifies the reviewer of a request (a session cookie, a bearer token…). Return
@@ -23,7 +25,7 @@ export interface ApprovalHandlerOptions {
    * with each decision comes from here, never from the request body.
    */
   authenticate: (request: Request) => AuthResult | Promise<AuthResult>;
-  /** The approvals inbox. Default: the graph's checkpointer, when it keeps one. */
+  /** The approvals inbox. Default: the graph's checkpointer, when it keeps one; for a `RemoteGraph`, `createRemoteInbox(graph)` (the server's thread search). */
   inbox?: ApprovalsInbox;
   /** Where the routes live, e.g. `"/approvals"`. Default: `""` (the root). */
   basePath?: string;
@@ -45,7 +47,7 @@ export interface ResolvedHandlerOptions {
 
 const schema = z.strictObject({
   graph: z.custom<HitlGraph>((value) => typeof (value as HitlGraph | undefined)?.getState === "function" && typeof (value as HitlGraph).invoke === "function", {
-    message: "expected a compiled LangGraph graph",
+    message: "expected a compiled LangGraph graph or a RemoteGraph",
   }),
   authenticate: z.custom<ApprovalHandlerOptions["authenticate"]>((value) => typeof value === "function", {
     message: "expected a function (request) => { id, name? } | { status: 401 | 403 }; use anonymousReviewer() for demos",
@@ -55,6 +57,11 @@ const schema = z.strictObject({
   maxBodyBytes: z.number().int().positive().max(64 * 1024 * 1024).optional(),
   page: z.boolean().optional(),
 });
+
+function defaultInbox(graph: HitlGraph): ApprovalsInbox | undefined {
+  if (hasInbox(graph.checkpointer)) return graph.checkpointer;
+  return isRemoteGraph(graph) ? createRemoteInbox(graph) : undefined;
+}
 
 /**
  * Checks handler options at construction.
@@ -67,7 +74,7 @@ export function resolveHandlerOptions(options: ApprovalHandlerOptions): Resolved
     const details = parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
     throw new HITLError("INVALID_OPTIONS", `Invalid approval handler options: \`${details[0]?.path.join(".")}\`: ${details[0]?.message}`, { details });
   }
-  const inbox = parsed.data.inbox ?? (hasInbox(options.graph.checkpointer) ? options.graph.checkpointer : undefined);
+  const inbox = parsed.data.inbox ?? defaultInbox(options.graph);
   if (inbox === undefined) {
     const message = "the graph's checkpointer keeps no approvals inbox; compile it with createMemoryCheckpointer() or createPostgresCheckpointer(), or pass `inbox`";
     throw new HITLError("INVALID_OPTIONS", `Invalid approval handler options: ${message}`, { details: [{ path: ["inbox"], message }] });

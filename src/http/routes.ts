@@ -2,8 +2,10 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import { isHITLError } from "../errors/hitl-error.js";
-import { readPendingInterrupts } from "../host/get-interrupt.js";
+import { readPendingInterrupts, type PendingInterrupt } from "../host/get-interrupt.js";
+import { isRemoteGraph, remoteHttpStatus } from "../host/remote-graph.js";
 import { resume, type ResumeValue } from "../host/resume.js";
+import { resumeRemote } from "../host/resume-remote.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
 import type { ResolvedHandlerOptions } from "./options.js";
@@ -26,14 +28,37 @@ export async function listInterrupts(url: URL, options: ResolvedHandlerOptions):
   return json(await options.inbox.listPendingInterrupts({ limit, ...filters }));
 }
 
+/** Whether `error` is the Agent Server saying a thread does not exist (404, or 400/422 for an id that is not a UUID). */
+function isUnknownRemoteThread(options: ResolvedHandlerOptions, error: unknown): boolean {
+  const status = remoteHttpStatus(error);
+  return isRemoteGraph(options.graph) && (status === 404 || status === 400 || status === 422);
+}
+
 async function threadExists(threadId: string, options: ResolvedHandlerOptions): Promise<boolean> {
-  const state = await options.graph.getState(threadConfig(threadId));
-  return state.createdAt !== undefined;
+  try {
+    const state = await options.graph.getState(threadConfig(threadId));
+    return state.createdAt !== undefined;
+  } catch (error) {
+    if (isUnknownRemoteThread(options, error)) return false;
+    throw error;
+  }
+}
+
+/** A thread's pending interrupts; `undefined` when a deployed graph has no such thread. */
+async function pendingOf(threadId: string, options: ResolvedHandlerOptions): Promise<Array<PendingInterrupt<HumanInterruptPayload>> | undefined> {
+  try {
+    return await readPendingInterrupts<HumanInterruptPayload>(options.graph, threadConfig(threadId));
+  } catch (error) {
+    if (isUnknownRemoteThread(options, error)) return undefined;
+    throw error;
+  }
 }
 
 /** `GET /threads/:threadId/interrupt`: the thread's pending interrupt, or 404. */
 export async function getThreadInterrupt(threadId: string, options: ResolvedHandlerOptions): Promise<Response> {
-  const [pending] = await readPendingInterrupts<HumanInterruptPayload>(options.graph, threadConfig(threadId));
+  const all = await pendingOf(threadId, options);
+  if (all === undefined) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
+  const [pending] = all;
   if (pending !== undefined) return json({ interruptId: pending.interruptId, threadId, payload: pending.payload });
   if (!(await threadExists(threadId, options))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
   return problemResponse(problem("NO_PENDING_INTERRUPT", `Thread "${threadId}" has no pending interrupt.`));
@@ -63,11 +88,16 @@ function callIdsOf(payload: unknown): string[] {
   return [];
 }
 
+/** A message's type: a compiled graph returns message objects, a RemoteGraph their JSON (`type`). */
+function messageType(message: BaseMessage): string | undefined {
+  return typeof message.getType === "function" ? message.getType() : (message as { type?: string }).type;
+}
+
 /** The ToolMessages that answered the reviewed calls: what ran, what did not, who decided. */
 function outcomesOf(values: unknown, callIds: readonly string[]) {
   const messages = ((values as { messages?: BaseMessage[] } | undefined)?.messages ?? []) as BaseMessage[];
   return messages
-    .filter((message) => message.getType() === "tool" && callIds.includes((message as { tool_call_id?: string }).tool_call_id ?? ""))
+    .filter((message) => messageType(message) === "tool" && callIds.includes((message as { tool_call_id?: string }).tool_call_id ?? ""))
     .map((message) => ({
       tool_call_id: (message as { tool_call_id?: string }).tool_call_id,
       name: message.name,
@@ -87,13 +117,16 @@ export async function resumeThread(request: Request, threadId: string, reviewer:
     return problemResponse(problem("INVALID_REQUEST", `Invalid resume request: ${details[0]?.message ?? ""}`, details));
   }
   const config = threadConfig(threadId);
-  const pending = await readPendingInterrupts(options.graph, config);
-  if (pending.length === 0 && !(await threadExists(threadId, options))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
+  const pending = await pendingOf(threadId, options);
+  if (pending === undefined || (pending.length === 0 && !(await threadExists(threadId, options)))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
   const reviewed = pending.find((candidate) => candidate.interruptId === parsed.data.interruptId);
   const callIds = callIdsOf(reviewed?.payload);
   const { interruptId, comment } = parsed.data;
   try {
-    const result = await resume(options.graph, config, resumeValueOf(parsed.data), { interruptId, reviewer, ...(comment === undefined ? {} : { comment }) });
+    const resumeOptions = { interruptId, reviewer, ...(comment === undefined ? {} : { comment }) };
+    const result = isRemoteGraph(options.graph)
+      ? await resumeRemote(options.graph, config, resumeValueOf(parsed.data), resumeOptions)
+      : await resume(options.graph, config, resumeValueOf(parsed.data), resumeOptions);
     const status = result.halted !== undefined ? "halted" : result.interrupt !== undefined ? "paused" : "completed";
     return json({
       threadId,

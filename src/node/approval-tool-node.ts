@@ -156,7 +156,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     if (!this.#options.hitlEnabled) return undefined;
     const asks = screenings.filter((screening): screening is AskScreening => screening.kind === "ask" && (screening.call.id ?? "") !== "");
     if (asks.length === 0) return undefined;
-    return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(task) ?? Date.now()), {
+    return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(task) ?? Date.now(), this.findTool), {
       findTool: this.findTool,
       task,
       signingKey: this.#options.signingKey,

@@ -36,15 +36,17 @@ export function requestDigest(name: string, args: unknown): string {
 /**
  * A `tool_approval` payload with each request's `digest` filled in. Digests are computed when a
  * payload is read (they follow from the name and arguments), not stored: a SHA-256 does not
- * compress, and storing it would make every paused thread larger. Other values pass through.
+ * compress, and storing it would make every paused thread larger. A request stored before
+ * `args` was added also gets `args` (a copy of `arguments`). Other values pass through.
  */
 export function withDigests<T>(payload: T): T {
   const candidate = payload as { type?: unknown; action_requests?: unknown } | null;
   if (candidate === null || typeof candidate !== "object" || candidate.type !== "tool_approval" || !Array.isArray(candidate.action_requests)) return payload;
   return {
     ...candidate,
-    action_requests: (candidate.action_requests as Array<{ name: string; arguments: unknown }>).map((request) => ({
+    action_requests: (candidate.action_requests as Array<{ name: string; arguments: unknown; args?: unknown }>).map((request) => ({
       ...request,
+      ...(request.args === undefined ? { args: request.arguments } : {}),
       digest: requestDigest(request.name, request.arguments),
     })),
   } as T;

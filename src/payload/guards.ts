@@ -9,7 +9,9 @@ function isApprovalRequest(value: unknown): boolean {
     isRecord(value) &&
     typeof value["tool_call_id"] === "string" &&
     typeof value["name"] === "string" &&
-    isRecord(value["arguments"])
+    isRecord(value["arguments"]) &&
+    // Payloads stored before `args` was added have none; when present it must be an object.
+    (value["args"] === undefined || isRecord(value["args"]))
   );
 }
 
@@ -18,7 +20,8 @@ function isReviewConfig(value: unknown): boolean {
     isRecord(value) &&
     typeof value["tool_call_id"] === "string" &&
     typeof value["action_name"] === "string" &&
-    Array.isArray(value["allowed_decisions"])
+    Array.isArray(value["allowed_decisions"]) &&
+    (value["args_schema"] === undefined || isRecord(value["args_schema"]))
   );
 }
 

@@ -13,6 +13,12 @@ export interface ToolApprovalRequest {
   name: string;
   /** The arguments the tool would run with, after any hook `updatedInput`. */
   arguments: Record<string, unknown>;
+  /**
+   * Added: the same arguments under the name LangChain's HITL clients read (agent-chat-ui,
+   * `useStream`'s HITL helper). Payloads stored by versions before 0.2 lack it; the read APIs
+   * (`getInterrupt`, the inbox, `resume()` results) fill it in.
+   */
+  args: Record<string, unknown>;
   /** Why a person is asked (from the hook's `reason`/`description` or `interruptOn`). */
   description?: string;
   /**
@@ -34,6 +40,12 @@ export interface ToolApprovalReviewConfig {
   tool_call_id: string;
   /** The decisions the reviewer may make for this call. */
   allowed_decisions: ToolApprovalDecisionType[];
+  /**
+   * Added: the JSON Schema of the tool's input, so a UI can render and check an edit form, and
+   * so `resumeRemote()` can check edits where the tool is not loaded. Present when the tool
+   * has a schema that JSON Schema can express.
+   */
+  args_schema?: Record<string, unknown>;
 }
 
 /**
@@ -52,6 +64,38 @@ export type ToolApprovalDecision =
 
 /** Decisions keyed by `tool_call_id`. */
 export type ToolApprovalDecisionMap = Record<string, ToolApprovalDecision>;
+
+/** An action as LangChain's HITL clients write it in an edit. */
+export interface LangChainEditedAction {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * LangChain's decision format (agent-chat-ui, `humanInTheLoopMiddleware`), matched by position.
+ * Accepted on resume and converted to {@link ToolApprovalDecision}; an edit must keep the tool's name.
+ */
+export type LangChainDecision =
+  | { type: "approve" }
+  | { type: "reject"; message?: string }
+  | { type: "edit"; edited_action: LangChainEditedAction }
+  | { type: "edit"; editedAction: LangChainEditedAction }
+  | { type: "respond"; message: string };
+
+/** The resume value LangChain's HITL clients send: `{ decisions }`, one per action request in order. */
+export interface LangChainDecisionsValue {
+  decisions: LangChainDecision[];
+}
+
+/**
+ * agent-inbox's response (`HumanResponse` of `@langchain/langgraph/prebuilt`), accepted as a
+ * one-element array for an approval of a single call.
+ */
+export type AgentInboxResponse =
+  | { type: "accept"; args?: null | { action: string; args: Record<string, unknown> } }
+  | { type: "ignore"; args?: null }
+  | { type: "response"; args: string }
+  | { type: "edit"; args: { action: string; args: Record<string, unknown> } };
 
 /** The kinds of human interrupt this library raises. */
 export type HumanInterruptType = "tool_approval" | "ask_user_question";

@@ -27,13 +27,14 @@ export const approvalFlowCases: BehaviourCases = (saver) => {
       expect(interruptsOf(result)).toHaveLength(1);
       const payload = interruptsOf(result)[0]?.value as ToolApprovalInterruptPayload;
       expect(isToolApprovalInterrupt(payload)).toBe(true);
-      expect(payload.action_requests.map((r) => [r.tool_call_id, r.name, r.arguments, r.description])).toEqual([
-        ["c1", "write_file", { path: "/safe/x" }, "writes to disk"],
-        ["c3", "delete_file", { path: "z" }, "deletes a file"],
+      expect(payload.action_requests.map((r) => [r.tool_call_id, r.name, r.arguments, r.args, r.description])).toEqual([
+        ["c1", "write_file", { path: "/safe/x" }, { path: "/safe/x" }, "writes to disk"],
+        ["c3", "delete_file", { path: "z" }, { path: "z" }, "deletes a file"],
       ]);
+      const argsSchema = { type: "object", properties: { path: { type: "string" } }, required: ["path"], additionalProperties: false };
       expect(payload.review_configs).toEqual([
-        { action_name: "write_file", tool_call_id: "c1", allowed_decisions: ["approve", "edit", "reject", "respond"] },
-        { action_name: "delete_file", tool_call_id: "c3", allowed_decisions: ["approve", "reject"] },
+        { action_name: "write_file", tool_call_id: "c1", allowed_decisions: ["approve", "edit", "reject", "respond"], args_schema: argsSchema },
+        { action_name: "delete_file", tool_call_id: "c3", allowed_decisions: ["approve", "reject"], args_schema: argsSchema },
       ]);
     });
 

@@ -9,7 +9,7 @@ const subsets = Array.from({ length: 15 }, (_, mask) => TYPES.filter((_type, bit
 function payload(allowed: ToolApprovalDecisionType[]): ToolApprovalInterruptPayload {
   return {
     type: "tool_approval",
-    action_requests: [{ tool_call_id: "c1", name: "deploy", arguments: { env: "staging" } }],
+    action_requests: [{ tool_call_id: "c1", name: "deploy", arguments: { env: "staging" }, args: { env: "staging" } }],
     review_configs: [{ action_name: "deploy", tool_call_id: "c1", allowed_decisions: allowed }],
   };
 }

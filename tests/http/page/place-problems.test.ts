@@ -4,8 +4,8 @@ import type { AskUserQuestionInterruptPayload, ToolApprovalInterruptPayload } fr
 const approval: ToolApprovalInterruptPayload = {
   type: "tool_approval",
   action_requests: [
-    { tool_call_id: "c1", name: "deploy", arguments: {} },
-    { tool_call_id: "c2", name: "send_email", arguments: {} },
+    { tool_call_id: "c1", name: "deploy", arguments: {}, args: {} },
+    { tool_call_id: "c2", name: "send_email", arguments: {}, args: {} },
   ],
   review_configs: [],
 };

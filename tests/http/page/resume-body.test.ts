@@ -4,8 +4,8 @@ import type { AskUserQuestionInterruptPayload, ToolApprovalInterruptPayload } fr
 const approval: ToolApprovalInterruptPayload = {
   type: "tool_approval",
   action_requests: [
-    { tool_call_id: "c1", name: "deploy", arguments: { service: "api" } },
-    { tool_call_id: "c2", name: "delete_file", arguments: { path: "/tmp/x" } },
+    { tool_call_id: "c1", name: "deploy", arguments: { service: "api" }, args: { service: "api" } },
+    { tool_call_id: "c2", name: "delete_file", arguments: { path: "/tmp/x" }, args: { path: "/tmp/x" } },
   ],
   review_configs: [
     { tool_call_id: "c1", action_name: "deploy", allowed_decisions: ["approve", "reject"] },

@@ -1,4 +1,5 @@
 import type { AskUserQuestionInterruptPayload, AskUserQuestionRequest, ToolApprovalDecision, ToolApprovalInterruptPayload } from "../../../payload/types.js";
+import { checkEditedArguments } from "./schema-check.js";
 import type { ResumeRequestBody } from "./wire-types.js";
 
 /** What a reviewer has chosen for one call so far; edit and respond keep the raw text typed. */
@@ -47,7 +48,8 @@ export function parseEditedArguments(text: string): { ok: true; value: Record<st
   return isPlainObject(value) ? { ok: true, value } : { ok: false, message: "The arguments must be a JSON object, like { \"name\": \"value\" }." };
 }
 
-function decisionOf(draft: DecisionDraft): ToolApprovalDecision | string {
+/** The decision a draft stands for, or the sentences saying why it cannot be sent yet. */
+function decisionOf(draft: DecisionDraft, argsSchema: Record<string, unknown> | undefined): ToolApprovalDecision | string[] {
   switch (draft.type) {
     case "approve":
       return { type: "approve" };
@@ -55,16 +57,19 @@ function decisionOf(draft: DecisionDraft): ToolApprovalDecision | string {
       return draft.reason.trim() === "" ? { type: "reject" } : { type: "reject", reason: draft.reason.trim() };
     case "edit": {
       const parsed = parseEditedArguments(draft.text);
-      return parsed.ok ? { type: "edit", updatedInput: parsed.value } : parsed.message;
+      if (!parsed.ok) return [parsed.message];
+      const problems = checkEditedArguments(parsed.value, argsSchema);
+      return problems.length > 0 ? problems : { type: "edit", updatedInput: parsed.value };
     }
     case "respond":
-      return draft.text.trim() === "" ? "Write the result the model should see instead." : { type: "respond", responseText: draft.text };
+      return draft.text.trim() === "" ? ["Write the result the model should see instead."] : { type: "respond", responseText: draft.text };
   }
 }
 
 /**
  * Builds the resume body of a `tool_approval` from the reviewer's drafts: one decision per
- * call, keyed by `tool_call_id` (never by position).
+ * call, keyed by `tool_call_id` (never by position). Edited JSON is checked against the call's
+ * `args_schema` first, so a wrong type or a missing argument is shown before anything is sent.
  *
  * @param drafts - The draft of each call, by `tool_call_id`; a missing one is a problem.
  * @param comment - Recorded with every decision; blank means none.
@@ -85,8 +90,9 @@ export function approvalResumeBody(
   const decisions: Record<string, ToolApprovalDecision> = {};
   for (const request of payload.action_requests) {
     const draft = drafts.get(request.tool_call_id);
-    const decision = draft === undefined ? `Choose a decision for ${request.name}.` : decisionOf(draft);
-    if (typeof decision === "string") issues.push({ toolCallId: request.tool_call_id, message: decision });
+    const argsSchema = payload.review_configs.find((config) => config.tool_call_id === request.tool_call_id)?.args_schema;
+    const decision = draft === undefined ? [`Choose a decision for ${request.name}.`] : decisionOf(draft, argsSchema);
+    if (Array.isArray(decision)) issues.push(...decision.map((message) => ({ toolCallId: request.tool_call_id, message })));
     else decisions[request.tool_call_id] = decision;
   }
   if (issues.length > 0) return { ok: false, issues };

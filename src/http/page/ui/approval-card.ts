@@ -1,7 +1,8 @@
-import type { ToolApprovalDecisionType, ToolApprovalInterruptPayload, ToolApprovalRequest } from "../../../payload/types.js";
+import type { ToolApprovalDecisionType, ToolApprovalInterruptPayload, ToolApprovalRequest, ToolApprovalReviewConfig } from "../../../payload/types.js";
 import { decisionLine } from "../logic/outcomes.js";
 import { placeDetails } from "../logic/place-problems.js";
 import { approvalResumeBody, type DecisionDraft } from "../logic/resume-body.js";
+import { schemaHints } from "../logic/schema-check.js";
 import type { PendingInterruptRecord } from "../logic/wire-types.js";
 import { argumentsView } from "./arguments-view.js";
 import { cardFrame, frameCard, type Card, type SubmitHandler } from "./card.js";
@@ -28,13 +29,23 @@ function textField(label: string, options: { value?: string; code?: boolean; row
   return { wrapper: el("div", { class: "field" }, el("label", { for: id }, label), field), field };
 }
 
-function callEditor(request: ToolApprovalRequest, allowed: readonly ToolApprovalDecisionType[]): CallEditor {
+/** What the tool expects, from its `args_schema`, shown under the edit field. */
+function schemaHintList(config: ToolApprovalReviewConfig | undefined): HTMLElement | null {
+  const hints = schemaHints(config?.args_schema);
+  if (hints.length === 0) return null;
+  return el("ul", { id: uid("hints"), class: "schema-hints", "aria-label": "Expected arguments" }, ...hints.map((hint) => el("li", {}, hint)));
+}
+
+function callEditor(request: ToolApprovalRequest, config: ToolApprovalReviewConfig | undefined): CallEditor {
+  const allowed = config?.allowed_decisions ?? [];
   let chosen: ToolApprovalDecisionType | undefined;
   const problems = problemList("call-problems");
   const reason = textField("Reason for rejecting (optional; the model sees it)", {});
   const edit = textField("New arguments (JSON)", { value: JSON.stringify(request.arguments, null, 2), code: true, rows: Math.min(14, JSON.stringify(request.arguments, null, 2).split("\n").length + 1) });
   const respond = textField("Result the model sees instead of running the tool", {});
-  edit.field.setAttribute("aria-describedby", problems.element.id);
+  const hints = schemaHintList(config);
+  if (hints !== null) edit.wrapper.append(hints);
+  edit.field.setAttribute("aria-describedby", [hints?.id, problems.element.id].filter((id) => id !== undefined).join(" "));
   const panels: Partial<Record<ToolApprovalDecisionType, HTMLElement>> = { reject: reason.wrapper, edit: edit.wrapper, respond: respond.wrapper };
   Object.values(panels).forEach((panel) => (panel.hidden = true));
   const buttons = ORDER.filter((type) => allowed.includes(type)).map((type) =>
@@ -107,9 +118,7 @@ export function approvalCard(record: PendingInterruptRecord<ToolApprovalInterrup
   const submitLabel = single ? "Submit decision" : `Submit ${payload.action_requests.length} decisions`;
   const title = single ? `${names[0]}` : `${payload.action_requests.length} tool calls: ${names.join(", ")}`;
   const frame = cardFrame(record, { kind: "Approval", title, submitLabel, now });
-  const editors = payload.action_requests.map((request) =>
-    callEditor(request, payload.review_configs.find((config) => config.tool_call_id === request.tool_call_id)?.allowed_decisions ?? []),
-  );
+  const editors = payload.action_requests.map((request) => callEditor(request, payload.review_configs.find((config) => config.tool_call_id === request.tool_call_id)));
   const comment = el("input", { type: "text", id: uid("comment"), autocomplete: "off" });
   frame.form.prepend(
     ...editors.map((editor) => editor.element),

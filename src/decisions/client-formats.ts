@@ -1,0 +1,238 @@
+import { z } from "zod";
+import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
+import { canonicalJson } from "../payload/digest.js";
+import type { ToolApprovalDecision, ToolApprovalInterruptPayload, ToolApprovalRequest } from "../payload/types.js";
+import { coerceEditedArgs } from "./coerce-edited-args.js";
+
+/** The resume formats an approval accepts: ours, LangChain's `{ decisions }`, agent-inbox's `HumanResponse[]`. */
+export type ClientFormat = "langgraph-hitl" | "langchain" | "agent-inbox";
+
+/** A resume value in our own format, with the format it arrived in. */
+export interface NormalisedResume {
+  format: ClientFormat;
+  /** Decisions in our format: an array in `action_requests` order, or a map by `tool_call_id`. */
+  value: unknown;
+}
+
+/** Response types only agent-inbox uses; its `edit` shares our name and is told apart by `args`. */
+const INBOX_ONLY_TYPES: readonly unknown[] = ["accept", "ignore", "response"];
+
+function isInboxResponseLike(entry: unknown): boolean {
+  if (!isPlainObject(entry)) return false;
+  if (INBOX_ONLY_TYPES.includes(entry["type"])) return true;
+  return entry["type"] === "edit" && "args" in entry && !("updatedInput" in entry);
+}
+
+const plainObject = z.custom<Record<string, unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), {
+  message: "expected an object of tool arguments",
+});
+const editedAction = z.strictObject({ name: z.string(), args: plainObject });
+
+/** LangChain's decisions (`langchain` `hitl.ts`; snake_case `edited_action` from Python and agent-chat-ui). */
+const langChainDecision = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("approve") }),
+  z.strictObject({ type: z.literal("reject"), message: z.string().optional() }),
+  z.strictObject({ type: z.literal("edit"), edited_action: editedAction.optional(), editedAction: editedAction.optional() }),
+  z.strictObject({ type: z.literal("respond"), message: z.string() }),
+]);
+type LangChainDecision = z.infer<typeof langChainDecision>;
+
+/** agent-inbox's `HumanResponse` (`@langchain/langgraph/prebuilt`). */
+const inboxResponse = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("accept"), args: z.unknown().optional() }),
+  z.strictObject({ type: z.literal("ignore"), args: z.null().optional() }),
+  z.strictObject({ type: z.literal("response"), args: z.string() }),
+  z.strictObject({ type: z.literal("edit"), args: z.strictObject({ action: z.string(), args: plainObject }) }),
+]);
+type InboxResponse = z.infer<typeof inboxResponse>;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Problems found while converting: shape problems refuse the value, edit problems refuse the edit. */
+interface Problems {
+  shape: HITLErrorDetail[];
+  edit: HITLErrorDetail[];
+}
+
+function schemaProblems(error: z.ZodError, base: Array<string | number>, toolCallId: string): HITLErrorDetail[] {
+  return error.issues.map((issue) => {
+    const path = [...base, ...issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment)))];
+    return { toolCallId, path, message: `${path.join(".")}: ${issue.message}` };
+  });
+}
+
+function argsSchemaOf(payload: ToolApprovalInterruptPayload, request: ToolApprovalRequest): Record<string, unknown> | undefined {
+  return payload.review_configs.find((config) => config.tool_call_id === request.tool_call_id)?.args_schema;
+}
+
+/** An edit from a client: it must name the reviewed tool; its string values are coerced to the schema. */
+function editOf(
+  payload: ToolApprovalInterruptPayload,
+  request: ToolApprovalRequest,
+  action: { name: string; args: Record<string, unknown> },
+  path: Array<string | number>,
+  problems: Problems,
+): ToolApprovalDecision | undefined {
+  if (action.name !== request.name) {
+    problems.edit.push({
+      toolCallId: request.tool_call_id,
+      path,
+      message: `an edit must keep the reviewed tool "${request.name}", but names "${action.name}"`,
+      allowed: [request.name],
+      received: action.name,
+    });
+    return undefined;
+  }
+  return { type: "edit", updatedInput: coerceEditedArgs(action.args, argsSchemaOf(payload, request)) };
+}
+
+function fromLangChain(payload: ToolApprovalInterruptPayload, request: ToolApprovalRequest, decision: LangChainDecision, index: number, problems: Problems): ToolApprovalDecision | undefined {
+  switch (decision.type) {
+    case "approve":
+      return { type: "approve" };
+    case "reject":
+      return decision.message === undefined ? { type: "reject" } : { type: "reject", reason: decision.message };
+    case "respond":
+      return { type: "respond", responseText: decision.message };
+    case "edit": {
+      const both = decision.edited_action !== undefined && decision.editedAction !== undefined;
+      const action = decision.edited_action ?? decision.editedAction;
+      if (both || action === undefined) {
+        const message = "an edit needs exactly one of `edited_action` or `editedAction`: { name, args }";
+        problems.shape.push({ toolCallId: request.tool_call_id, path: ["decisions", index], message });
+        return undefined;
+      }
+      const key = decision.edited_action === undefined ? "editedAction" : "edited_action";
+      return editOf(payload, request, action, ["decisions", index, key, "name"], problems);
+    }
+  }
+}
+
+function convertLangChain(payload: ToolApprovalInterruptPayload, value: Record<string, unknown>, problems: Problems): ToolApprovalDecision[] {
+  const requests = payload.action_requests;
+  for (const key of Object.keys(value).filter((candidate) => candidate !== "decisions")) {
+    problems.shape.push({ path: [key], message: `unexpected key "${key}" beside \`decisions\``, received: key });
+  }
+  const decisions = value["decisions"];
+  if (!Array.isArray(decisions)) {
+    problems.shape.push({ path: ["decisions"], message: "`decisions` must be an array, one decision per action request in order", received: decisions });
+    return [];
+  }
+  if (decisions.length !== requests.length) {
+    problems.shape.push({
+      path: ["decisions"],
+      message: `expected ${requests.length} decision(s), one per action request in order, but received ${decisions.length}`,
+      received: decisions.length,
+    });
+  }
+  return requests.flatMap((request, index) => {
+    if (index >= decisions.length) return [];
+    const parsed = langChainDecision.safeParse(decisions[index]);
+    if (!parsed.success) {
+      problems.shape.push(...schemaProblems(parsed.error, ["decisions", index], request.tool_call_id));
+      return [];
+    }
+    const decision = fromLangChain(payload, request, parsed.data, index, problems);
+    return decision === undefined ? [] : [decision];
+  });
+}
+
+function fromInbox(payload: ToolApprovalInterruptPayload, request: ToolApprovalRequest, response: InboxResponse, problems: Problems): ToolApprovalDecision | undefined {
+  switch (response.type) {
+    case "accept":
+      return acceptOf(payload, request, response.args, problems);
+    case "ignore":
+      return { type: "reject" };
+    case "response":
+      return { type: "respond", responseText: response.args };
+    case "edit":
+      return editOf(payload, request, { name: response.args.action, args: response.args.args }, [0, "args", "action"], problems);
+  }
+}
+
+/**
+ * agent-inbox sends the shown action along with an accept. Accepting runs exactly what was
+ * reviewed, so an accept that carries other arguments is ambiguous and refused.
+ */
+function acceptOf(payload: ToolApprovalInterruptPayload, request: ToolApprovalRequest, args: unknown, problems: Problems): ToolApprovalDecision | undefined {
+  if (args === undefined || args === null) return { type: "approve" };
+  const action = isPlainObject(args) ? args : undefined;
+  const shown = isPlainObject(action?.["args"]) ? coerceEditedArgs(action["args"], argsSchemaOf(payload, request)) : undefined;
+  if (action?.["action"] === request.name && shown !== undefined && canonicalJson(shown) === canonicalJson(request.arguments)) return { type: "approve" };
+  problems.shape.push({
+    toolCallId: request.tool_call_id,
+    path: [0, "args"],
+    message: `an accept must carry no arguments or exactly the reviewed action; to change "${request.name}" send an edit`,
+    received: args,
+  });
+  return undefined;
+}
+
+function convertInbox(payload: ToolApprovalInterruptPayload, value: unknown[], problems: Problems): ToolApprovalDecision[] {
+  const [request, ...others] = payload.action_requests;
+  if (request === undefined || others.length > 0 || value.length !== 1) {
+    problems.shape.push({
+      message:
+        `agent-inbox responses answer exactly one action with one response, but this approval has ${payload.action_requests.length} action(s) ` +
+        `and ${value.length} response(s) were sent; send decisions keyed by tool_call_id instead`,
+      received: value.length,
+    });
+    return [];
+  }
+  const parsed = inboxResponse.safeParse(value[0]);
+  if (!parsed.success) {
+    problems.shape.push(...schemaProblems(parsed.error, [0], request.tool_call_id));
+    return [];
+  }
+  const decision = fromInbox(payload, request, parsed.data, problems);
+  return decision === undefined ? [] : [decision];
+}
+
+/** Which format a resume value for `payload` is written in. */
+export function detectClientFormat(payload: ToolApprovalInterruptPayload, value: unknown): ClientFormat {
+  if (Array.isArray(value)) {
+    return value.some(isInboxResponseLike) ? "agent-inbox" : "langgraph-hitl";
+  }
+  // A tool call may itself be called "decisions": then the key addresses it, as in our map.
+  const idsDecisions = payload.action_requests.some((request) => request.tool_call_id === "decisions");
+  return isPlainObject(value) && "decisions" in value && !idsDecisions ? "langchain" : "langgraph-hitl";
+}
+
+/**
+ * Converts a resume value written for another HITL client into our decisions, in
+ * `action_requests` order. Our own format passes through untouched (strict, no coercion).
+ *
+ * | client | value | becomes |
+ * |---|---|---|
+ * | LangChain (agent-chat-ui, `humanInTheLoopMiddleware`) | `{ decisions: [...] }` by position | approve → approve, reject{message} → reject{reason}, edit{edited_action \| editedAction: {name,args}} → edit{updatedInput}, respond{message} → respond{responseText} |
+ * | agent-inbox | `[HumanResponse]` for a one-call approval | accept → approve, ignore → reject, response{args: text} → respond, edit{args: {action,args}} → edit |
+ *
+ * An edit must name the reviewed tool. Edited values sent as strings are coerced to the type
+ * `args_schema` wants only when the string is JSON of exactly that type (see `coerceEditedArgs`).
+ *
+ * @param payload - The approval being answered.
+ * @param value - The resume value as received.
+ * @returns The format and the value in our format.
+ * @throws {HITLError} `INVALID_DECISION` for a value that does not fit its format (one detail per
+ * problem), else `INVALID_EDIT` when an edit names another tool.
+ * @example
+ * ```ts
+ * fromClientFormat(payload, { decisions: [{ type: "reject", message: "not today" }] }).value; // [{ type: "reject", reason: "not today" }]
+ * ```
+ */
+export function fromClientFormat(payload: ToolApprovalInterruptPayload, value: unknown): NormalisedResume {
+  const format = detectClientFormat(payload, value);
+  if (format === "langgraph-hitl") return { format, value };
+  const problems: Problems = { shape: [], edit: [] };
+  const decisions = format === "langchain" ? convertLangChain(payload, value as Record<string, unknown>, problems) : convertInbox(payload, value as unknown[], problems);
+  const label = format === "langchain" ? "LangChain `{ decisions }`" : "agent-inbox `HumanResponse[]`";
+  if (problems.shape.length > 0) {
+    throw new HITLError("INVALID_DECISION", `The ${label} resume value does not fit the pending approval: ${problems.shape[0]?.message}`, { details: problems.shape });
+  }
+  if (problems.edit.length > 0) {
+    throw new HITLError("INVALID_EDIT", `The ${label} edit does not fit the pending approval: ${problems.edit[0]?.message}`, { details: problems.edit });
+  }
+  return { format, value: decisions };
+}

@@ -1,0 +1,130 @@
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { Command } from "@langchain/langgraph";
+import { randomUUID } from "node:crypto";
+import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
+import { signResume } from "../protocol/signing.js";
+import type { ToolLookup } from "../decisions/validate-decisions.js";
+import { HITLError } from "../errors/hitl-error.js";
+import { isExpired } from "../node/approval-review.js";
+import { isToolApprovalInterrupt } from "../payload/guards.js";
+import type { AgentInboxResponse, HumanInterruptPayload, LangChainDecisionsValue, RunInterruptResult } from "../payload/types.js";
+import { readPendingInterrupts, type PendingInterrupt } from "./get-interrupt.js";
+import { threadIdOf } from "./graph-types.js";
+import { isRemoteGraph, remoteHttpStatus, type RemoteGraphLike } from "./remote-graph.js";
+import type { ResumeOptions, ResumeResult, ResumeValue } from "./resume.js";
+import { invokeAndSettle } from "./run-outcome.js";
+import { pickTarget } from "./thread-state.js";
+import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
+
+function invalidOption(path: string, message: string, received?: unknown): HITLError {
+  return new HITLError("INVALID_OPTIONS", message, { details: [{ path: [path], message, ...(received === undefined ? {} : { received }) }] });
+}
+
+function checkArguments(graph: unknown, config: RunnableConfig, options: ResumeOptions): string {
+  if (!isRemoteGraph(graph)) throw invalidOption("graph", "resumeRemote() needs a RemoteGraph from @langchain/langgraph/remote; use resume() for a compiled graph");
+  const threadId = threadIdOf(config);
+  if (threadId === undefined) throw invalidOption("configurable.thread_id", "resumeRemote() needs `config.configurable.thread_id` to find the paused run");
+  if (options.reviewer !== undefined && !reviewerIdentitySchema.safeParse(options.reviewer).success) {
+    throw invalidOption("reviewer", "`reviewer` must be { id: non-empty string, name?: string }", options.reviewer);
+  }
+  if (options.comment !== undefined && typeof options.comment !== "string") throw invalidOption("comment", "`comment` must be a string", options.comment);
+  return threadId;
+}
+
+/**
+ * The tools are not loaded here: edits are checked against the JSON Schema each review config
+ * carries (`args_schema`), or the caller's own lookup when it has the tools. The node on the
+ * server checks them again against the real tools before anything runs.
+ */
+function schemaLookup(payload: HumanInterruptPayload, fallback: ToolLookup | undefined): ToolLookup {
+  const schemas = new Map<string, Record<string, unknown>>();
+  if (isToolApprovalInterrupt(payload)) {
+    for (const config of payload.review_configs) if (config.args_schema !== undefined) schemas.set(config.action_name, config.args_schema);
+  }
+  return (toolName) => fallback?.(toolName) ?? (schemas.has(toolName) ? { name: toolName, schema: schemas.get(toolName) } : undefined);
+}
+
+async function pendingOf(graph: RemoteGraphLike, config: RunnableConfig, threadId: string): Promise<Array<PendingInterrupt<HumanInterruptPayload>>> {
+  try {
+    return await readPendingInterrupts<HumanInterruptPayload>(graph, config);
+  } catch (error) {
+    const status = remoteHttpStatus(error);
+    // The Agent Server answers 404 for an unknown thread and 400/422 for an id that is not a UUID.
+    if (status === 404 || status === 400 || status === 422) throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" does not exist on the Agent Server.`, { threadId, cause: error });
+    throw error;
+  }
+}
+
+function metaOf(options: ResumeOptions, digests: Record<string, string> | undefined): ResumeMeta {
+  return {
+    v: 1,
+    decidedAt: new Date().toISOString(),
+    ...(options.reviewer === undefined ? {} : { reviewer: options.reviewer }),
+    ...(options.comment === undefined ? {} : { comment: options.comment }),
+    ...(digests === undefined ? {} : { digests }),
+    attempt: randomUUID(),
+  };
+}
+
+/** Every ToolMessage the run answered the reviewed calls with was rejected as expired: the node judged the deadline passed. */
+function expiredByNode(values: unknown, target: RunInterruptResult): boolean {
+  if (!isToolApprovalInterrupt(target.payload)) return false;
+  const ids = new Set(target.payload.action_requests.map((request) => request.tool_call_id));
+  const messages = ((values as { messages?: unknown[] } | undefined)?.messages ?? []) as Array<{ tool_call_id?: string; additional_kwargs?: { hitl?: { source?: string } }; kwargs?: { tool_call_id?: string; additional_kwargs?: { hitl?: { source?: string } } } }>;
+  const answers = messages.map((message) => message.kwargs ?? message).filter((message) => message.tool_call_id !== undefined && ids.has(message.tool_call_id));
+  return answers.length > 0 && answers.every((message) => message.additional_kwargs?.hitl?.source === "expired");
+}
+
+/**
+ * {@link resume} for a graph deployed on LangGraph Agent Server, held as a `RemoteGraph`: reads
+ * the pending interrupt from the server, validates `value` against its payload (edits against
+ * each review config's `args_schema`, since the tools are not loaded here) BEFORE anything is
+ * sent, then resumes with `Command({ resume: { [interruptId]: value } })` carrying the same
+ * envelope as `resume()` (reviewer, comment, digests), and reports how the run ended.
+ *
+ * The node on the server stays the authority: it re-checks every decision, binds it to the
+ * digests of what was reviewed, and records the reviewer. Two resumes racing on one thread are
+ * serialised by the server's run queue, not by a lock here.
+ *
+ * @param graph - A `RemoteGraph` (`@langchain/langgraph/remote`).
+ * @param config - `{ configurable: { thread_id } }`.
+ * @param value - Any value `resume()` takes: our decisions, LangChain's `{ decisions }`,
+ * agent-inbox's `HumanResponse[]`, or a question's answer.
+ * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`, `findTool`.
+ * @returns `{ values, interrupt?, interrupts, halted? }`; values are the server's JSON (messages as plain objects).
+ * @throws {HITLError} `INVALID_OPTIONS`, `NO_PENDING_INTERRUPT` (also for an unknown thread),
+ * `INTERRUPT_ALREADY_RESOLVED`, `INTERRUPT_EXPIRED`, `INVALID_DECISION`, `INVALID_EDIT`,
+ * `INVALID_ANSWER`, `UNSUPPORTED_INTERRUPT`.
+ * @example
+ * ```ts
+ * const graph = new RemoteGraph({ graphId: "agent", url: "http://127.0.0.1:2024" });
+ * const pending = await getInterrupt(graph, config);
+ * await resumeRemote(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId, reviewer: { id: "u_42" } });
+ * ```
+ */
+export async function resumeRemote<TValues = Record<string, unknown>>(
+  graph: RemoteGraphLike,
+  config: RunnableConfig,
+  value: ResumeValue | LangChainDecisionsValue | AgentInboxResponse[],
+  options: ResumeOptions = {},
+): Promise<ResumeResult<TValues>> {
+  const threadId = checkArguments(graph, config, options);
+  const pending = await pendingOf(graph, config, threadId);
+  const target = pickTarget({ pending, answered: new Map() }, threadId, options.interruptId);
+  // The node on the server judges the deadline (one clock): past it by this clock, the value goes as it is.
+  const late = isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
+  const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, schemaLookup(target.payload, options.findTool));
+  const meta = metaOf(options, checked.digests);
+  // Verified on the server only when it shares this key (`signingKey` on the node).
+  if (options.signingKey !== undefined) meta.signature = signResume({ threadId, taskId: target.taskId, value: checked.value, meta }, options.signingKey);
+  const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
+  const outcome = await invokeAndSettle<TValues>(graph, command, config, threadId);
+  if (expiredByNode(outcome.values, target)) {
+    const expiresAt = isToolApprovalInterrupt(target.payload) ? target.payload.expires_at : undefined;
+    throw new HITLError("INTERRUPT_EXPIRED", `Interrupt ${target.interruptId} expired at ${expiresAt ?? "its deadline"}; its calls were rejected as expired and nothing ran.`, {
+      threadId,
+      interruptId: target.interruptId,
+    });
+  }
+  return outcome;
+}

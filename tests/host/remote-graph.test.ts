@@ -1,0 +1,211 @@
+/**
+ * The host helpers against a graph deployed on a real LangGraph Agent Server (`langgraphjs dev`,
+ * in memory, on 127.0.0.1), started once for this file. The served graph is
+ * examples/remote-server/agent.ts: an ApprovalToolNode whose `deploy` tool appends a line to a
+ * counter file per execution.
+ */
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@langchain/langgraph-sdk";
+import { RemoteGraph } from "@langchain/langgraph/remote";
+import { createRemoteInbox, getInterrupt, getInterrupts, isRemoteGraph, isToolApprovalInterrupt, resumeRemote, start, type RunInterruptResult, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { createApprovalHandler, anonymousReviewer } from "../../src/http/index.js";
+import { startLocalAgentServer, type LocalAgentServer } from "../../examples/support/agent-server.js";
+import { serveOnLoopback } from "../http/server.js";
+
+jest.setTimeout(60_000);
+
+let server: LocalAgentServer;
+let scratch = "";
+let counterFile = "";
+let client: Client;
+let remote: RemoteGraph;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), "hitl-remote-test-"));
+  counterFile = join(scratch, "deploys.log");
+  await writeFile(counterFile, "");
+  server = await startLocalAgentServer({ counterFile });
+  client = new Client({ apiUrl: server.url });
+  remote = new RemoteGraph({ graphId: server.graphId, client });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+async function executions(): Promise<number> {
+  return (await readFile(counterFile, "utf8")).split("\n").filter((line) => line.length > 0).length;
+}
+
+/** Pauses a new thread through the SDK client, the way a backend service or agent-chat-ui starts a run. */
+async function pausedThread() {
+  const thread = await client.threads.create();
+  await client.runs.wait(thread.thread_id, server.graphId, { input: { messages: [{ role: "user", content: "deploy billing" }] } });
+  return { threadId: thread.thread_id, config: { configurable: { thread_id: thread.thread_id } } };
+}
+
+type ToolMessageJson = { type: string; status?: string; content: unknown; additional_kwargs?: { hitl?: Record<string, unknown> } };
+
+function toolMessagesOf(values: unknown): ToolMessageJson[] {
+  return ((values as { messages?: ToolMessageJson[] }).messages ?? []).filter((message) => message.type === "tool");
+}
+
+test("a RemoteGraph is recognised as one", () => {
+  expect(isRemoteGraph(remote)).toBe(true);
+  expect(isRemoteGraph({ getState: () => undefined, invoke: () => undefined })).toBe(false);
+});
+
+test("paused through the SDK, listed, resumed through RemoteGraph: the call runs once and the audit record names the reviewer", async () => {
+  const { threadId, config } = await pausedThread();
+  const before = await executions();
+
+  const pending = (await getInterrupt(remote, config)) as RunInterruptResult<ToolApprovalInterruptPayload>;
+  expect(isToolApprovalInterrupt(pending.payload)).toBe(true);
+  expect(pending.payload.action_requests[0]).toMatchObject({ name: "deploy", args: { service: "billing", replicas: 2 }, arguments: { service: "billing", replicas: 2 } });
+  expect(pending.payload.review_configs[0]?.args_schema).toMatchObject({ properties: { replicas: { type: "integer", minimum: 1 } } });
+  expect(await getInterrupts(remote, config)).toHaveLength(1);
+
+  const listed = await createRemoteInbox(remote).listPendingInterrupts({ limit: 1000, threadId });
+  expect(listed.items.map((item) => item.interruptId)).toEqual([pending.interruptId]);
+
+  const outcome = await resumeRemote(remote, config, [{ type: "approve" }], { interruptId: pending.interruptId, reviewer: { id: "u-ada", name: "Ada" }, comment: "ship it" });
+  expect(await executions()).toBe(before + 1);
+  expect(outcome.interrupt).toBeUndefined();
+  const [message] = toolMessagesOf(outcome.values);
+  expect(message?.content).toBe("Deployed billing with 2 replica(s).");
+  expect(message?.additional_kwargs?.hitl).toMatchObject({ decision: "approve", source: "reviewer", reviewer: { id: "u-ada", name: "Ada" }, comment: "ship it" });
+  expect(await getInterrupt(remote, config)).toBeUndefined();
+  await expect(resumeRemote(remote, config, [{ type: "approve" }], { interruptId: pending.interruptId })).rejects.toMatchObject({ code: "INTERRUPT_ALREADY_RESOLVED" });
+  expect(await executions()).toBe(before + 1);
+});
+
+test("start() through a RemoteGraph reports the pause the server raised", async () => {
+  const thread = await client.threads.create();
+  const config = { configurable: { thread_id: thread.thread_id } };
+  const outcome = await start(remote, { messages: [{ role: "user", content: "deploy billing" }] }, config);
+  expect(outcome.interrupt?.payload).toMatchObject({ type: "tool_approval" });
+  expect(outcome.interrupt?.interruptId).toBe((await getInterrupt(remote, config))?.interruptId);
+  expect((outcome.values as { messages?: unknown[] }).messages).toHaveLength(2);
+});
+
+test("resumeRemote checks an edit against args_schema before sending it: nothing runs, the approval stays pending", async () => {
+  const { config } = await pausedThread();
+  const before = await executions();
+  const pending = await getInterrupt(remote, config);
+  const edit = { decisions: [{ type: "edit" as const, edited_action: { name: "deploy", args: { service: "billing", replicas: "0" } } }] };
+  await expect(resumeRemote(remote, config, edit, { interruptId: pending!.interruptId })).rejects.toMatchObject({ name: "HITLError", code: "INVALID_EDIT" });
+  expect(await executions()).toBe(before);
+  expect((await getInterrupt(remote, config))?.interruptId).toBe(pending!.interruptId);
+
+  const fixed = { decisions: [{ type: "edit" as const, edited_action: { name: "deploy", args: { service: "billing", replicas: "3" } } }] };
+  const outcome = await resumeRemote(remote, config, fixed, { interruptId: pending!.interruptId });
+  expect(toolMessagesOf(outcome.values)[0]?.content).toBe("Deployed billing with 3 replica(s).");
+  expect(await executions()).toBe(before + 1);
+});
+
+test("agent-chat-ui's plain Command with LangChain decisions, sent through the SDK, is applied by the node on the server", async () => {
+  const { threadId } = await pausedThread();
+  const before = await executions();
+  const values = await client.runs.wait(threadId, server.graphId, { command: { resume: { decisions: [{ type: "reject", message: "not today" }] } } });
+  expect(await executions()).toBe(before);
+  const [message] = toolMessagesOf(values);
+  expect(message?.status).toBe("error");
+  expect(message?.additional_kwargs?.hitl).toMatchObject({ decision: "reject" });
+});
+
+test("junk sent straight to the server re-raises the approval with its error, and nothing runs", async () => {
+  const { threadId, config } = await pausedThread();
+  const before = await executions();
+  await client.runs.wait(threadId, server.graphId, { command: { resume: [{ type: "response", args: null }] } });
+  expect(await executions()).toBe(before);
+  const again = await getInterrupt(remote, config);
+  expect((again?.payload as ToolApprovalInterruptPayload).error?.code).toBe("INVALID_DECISION");
+});
+
+test("an approval whose deadline passed is resolved as expired on the server: INTERRUPT_EXPIRED, nothing runs, the inbox of another graph never listed it", async () => {
+  const expiring = new RemoteGraph({ graphId: server.expiringGraphId, client });
+  const thread = await client.threads.create();
+  const config = { configurable: { thread_id: thread.thread_id } };
+  await client.runs.wait(thread.thread_id, server.expiringGraphId, { input: { messages: [{ role: "user", content: "deploy billing" }] } });
+  const before = await executions();
+  const pending = await getInterrupt(expiring, config);
+  expect(pending?.payload).toHaveProperty("expires_at");
+  expect((await createRemoteInbox(remote).listPendingInterrupts({ limit: 1000, threadId: thread.thread_id })).items).toEqual([]);
+  await new Promise((wait) => setTimeout(wait, 80));
+
+  await expect(resumeRemote(expiring, config, [{ type: "approve" }], { interruptId: pending!.interruptId })).rejects.toMatchObject({ code: "INTERRUPT_EXPIRED" });
+  expect(await executions()).toBe(before);
+  expect(await getInterrupt(expiring, config)).toBeUndefined();
+  const [message] = toolMessagesOf((await expiring.getState(config)).values);
+  expect(message?.status).toBe("error");
+  expect(message?.additional_kwargs?.hitl).toMatchObject({ source: "expired" });
+});
+
+test("resumeRemote on a thread the server does not know is NO_PENDING_INTERRUPT", async () => {
+  await expect(resumeRemote(remote, { configurable: { thread_id: "00000000-0000-4000-8000-000000000000" } }, [{ type: "approve" }])).rejects.toMatchObject({ code: "NO_PENDING_INTERRUPT" });
+});
+
+describe("createApprovalHandler fronting a RemoteGraph", () => {
+  let base = "";
+  let close: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    ({ url: base, close } = await serveOnLoopback(createApprovalHandler({ graph: remote, authenticate: anonymousReviewer("u-grace", "Grace") })));
+  });
+  afterAll(() => close());
+
+  test("lists, shows and resumes a deployed graph's approval", async () => {
+    const { threadId } = await pausedThread();
+    const before = await executions();
+    const listed = (await (await fetch(`${base}/interrupts?threadId=${threadId}&limit=10`)).json()) as { items: Array<{ interruptId: string; threadId: string }> };
+    expect(listed.items.map((item) => item.threadId)).toEqual([threadId]);
+    const shown = (await (await fetch(`${base}/threads/${threadId}/interrupt`)).json()) as { interruptId: string };
+    expect(shown.interruptId).toBe(listed.items[0]?.interruptId);
+
+    const response = await fetch(`${base}/threads/${threadId}/resume`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ interruptId: shown.interruptId, decisions: [{ type: "approve" }] }),
+    });
+    const body = (await response.json()) as { status: string; outcomes: Array<{ status: string; hitl: Record<string, unknown> }> };
+    expect(response.status).toBe(200);
+    expect(body.status).toBe("completed");
+    expect(body.outcomes).toEqual([expect.objectContaining({ status: "success", hitl: expect.objectContaining({ reviewer: { id: "u-grace", name: "Grace" } }) })]);
+    expect(await executions()).toBe(before + 1);
+  });
+
+  test("lists nothing for a thread id that is not a UUID, and refuses a bad limit with a 400", async () => {
+    const listed = await fetch(`${base}/interrupts?threadId=not-a-uuid`);
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual({ items: [] });
+    const bad = await fetch(`${base}/interrupts?limit=0`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { code: string }).code).toBe("INVALID_OPTIONS");
+  });
+
+  test("pages through the deployed graph's pending interrupts with a cursor", async () => {
+    const threads = [await pausedThread(), await pausedThread()];
+    const inbox = createRemoteInbox(remote);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await inbox.listPendingInterrupts({ limit: 1, ...(cursor === undefined ? {} : { cursor }) });
+      expect(page.items.length).toBeLessThanOrEqual(1);
+      seen.push(...page.items.map((item) => item.threadId));
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    expect(seen).toEqual(expect.arrayContaining(threads.map((thread) => thread.threadId)));
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  test.each([
+    ["an unknown thread", "00000000-0000-4000-8000-000000000000"],
+    ["a thread id that is not a UUID", "not-a-uuid"],
+  ])("answers 404 for %s", async (_label, threadId) => {
+    const response = await fetch(`${base}/threads/${threadId}/interrupt`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("application/problem+json");
+  });
+});
