@@ -1,7 +1,8 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
-import { threadIdOf, type HitlGraph } from "./graph-types.js";
+import { requireThreadId, type HitlGraph } from "./graph-types.js";
+import { saverOf } from "./thread-state.js";
 
 /** A pending interrupt together with the graph node that raised it. */
 export interface PendingInterrupt<TPayload = HumanInterruptPayload> extends RunInterruptResult<TPayload> {
@@ -9,10 +10,14 @@ export interface PendingInterrupt<TPayload = HumanInterruptPayload> extends RunI
   nodeName: string;
 }
 
-/** Internal: every pending interrupt with its node name. */
-export async function readPendingInterrupts<TPayload>(graph: HitlGraph, config: RunnableConfig): Promise<Array<PendingInterrupt<TPayload>>> {
+/**
+ * Internal: every pending interrupt with its node name. Refuses a graph without a checkpointer
+ * or a config without a thread the way `resume()` does, so a host learns it before resuming.
+ */
+export async function readPendingInterrupts<TPayload>(graph: HitlGraph, config: RunnableConfig, caller = "getInterrupts()"): Promise<Array<PendingInterrupt<TPayload>>> {
+  const threadId = requireThreadId(config, caller);
+  saverOf(graph);
   const state = await graph.getState(config);
-  const threadId = threadIdOf(config);
   // Finished tasks keep the interrupt they already answered; only tasks without a result are waiting.
   return state.tasks
     .filter((task) => task.result === undefined)
@@ -21,7 +26,7 @@ export async function readPendingInterrupts<TPayload>(graph: HitlGraph, config: 
         .filter((entry) => typeof entry.id === "string")
         .map((entry) => ({
           interruptId: entry.id as string,
-          ...(threadId === undefined ? {} : { threadId }),
+          threadId,
           payload: withDigests(entry.value) as TPayload,
           nodeName: task.name,
         })),
@@ -41,6 +46,8 @@ function publicView<TPayload>(pending: PendingInterrupt<TPayload>): RunInterrupt
  * @param graph - A compiled graph with a checkpointer.
  * @param config - `{ configurable: { thread_id } }`.
  * @returns The pending interrupts, possibly none.
+ * @throws {HITLError} `MISSING_CHECKPOINTER` when the graph has no checkpointer; `INVALID_OPTIONS`
+ * when `config` has no `thread_id` — the same errors {@link resume} gives.
  * @example
  * ```ts
  * for (const pending of await getInterrupts(graph, { configurable: { thread_id } })) console.log(pending.payload);
@@ -60,6 +67,8 @@ export async function getInterrupts<TPayload = HumanInterruptPayload>(
  * @param graph - A compiled graph with a checkpointer.
  * @param config - `{ configurable: { thread_id } }`.
  * @returns `{ interruptId, threadId, payload }` or `undefined`.
+ * @throws {HITLError} `MISSING_CHECKPOINTER` when the graph has no checkpointer; `INVALID_OPTIONS`
+ * when `config` has no `thread_id` — the same errors {@link resume} gives.
  * @example
  * ```ts
  * const pending = await getInterrupt(graph, config);
@@ -70,5 +79,5 @@ export async function getInterrupt<TPayload = HumanInterruptPayload>(
   graph: HitlGraph,
   config: RunnableConfig,
 ): Promise<RunInterruptResult<TPayload> | undefined> {
-  return (await getInterrupts<TPayload>(graph, config))[0];
+  return (await readPendingInterrupts<TPayload>(graph, config, "getInterrupt()")).map(publicView)[0];
 }

@@ -149,7 +149,7 @@ export async function resume<G extends HitlGraph, TValues = GraphValues<G>>(
   const saver = saverOf(graph);
   const work = async (): Promise<ResumeResult<TValues>> => {
     const state = await readThreadState(saver, threadId);
-    const target = pickTarget(state, threadId, options.interruptId);
+    const target = await pickTarget(state, threadId, options.interruptId, saver);
     const earlier = firstSubmission(state.answered.get(target.interruptId));
     if (isResumeEnvelope(earlier)) await completeEarlierResume(graph, config, target, earlier, threadId);
     if (isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now())) {

@@ -2,6 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
+import { unknownInterruptError, wasRaisedOnThread } from "./interrupt-history.js";
 import type { HitlGraph } from "./graph-types.js";
 
 const INTERRUPT = "__interrupt__";
@@ -79,11 +80,19 @@ export async function readThreadState(saver: BaseCheckpointSaver, threadId: stri
 
 /**
  * Picks the interrupt the caller reviewed, or explains precisely why it cannot be resumed.
+ * An id that is not pending costs one read of the thread's history, to tell an answered
+ * interrupt from one the thread never raised.
  *
  * @throws {HITLError} `INTERRUPT_MISMATCH` (answered, then raised again), `INTERRUPT_ALREADY_RESOLVED`,
- * `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS` when several are pending and none was named.
+ * `UNKNOWN_INTERRUPT` (never raised on this thread), `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS`
+ * when several are pending and none was named.
  */
-export function pickTarget(state: ThreadState, threadId: string, interruptId: string | undefined): RunInterruptResult<HumanInterruptPayload> {
+export async function pickTarget(
+  state: ThreadState,
+  threadId: string,
+  interruptId: string | undefined,
+  saver: BaseCheckpointSaver,
+): Promise<RunInterruptResult<HumanInterruptPayload>> {
   const { pending } = state;
   if (interruptId !== undefined) {
     const match = pending.find((candidate) => candidate.interruptId === interruptId);
@@ -95,6 +104,7 @@ export function pickTarget(state: ThreadState, threadId: string, interruptId: st
         { threadId, interruptId },
       );
     }
+    if (!(await wasRaisedOnThread(saver, threadId, interruptId))) throw unknownInterruptError(pending, threadId, interruptId);
     throw new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${interruptId} is not pending on thread "${threadId}": it was already resolved.`, { threadId, interruptId });
   }
   const [first, ...rest] = pending;
