@@ -9,6 +9,8 @@ module.exports = {
   testMatch: ["**/*.e2e.ts"],
   transform: base.transform,
   moduleNameMapper: base.moduleNameMapper,
+  // Stops at once, with advice, when there is no Chromium to drive (CHROMIUM_PATH).
+  globalSetup: "<rootDir>/tests/e2e/support/chromium.ts",
   // One browser at a time: two cores, and each file starts its own Chromium.
   maxWorkers: 1,
   testTimeout: 60000,

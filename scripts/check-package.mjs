@@ -1,137 +1,118 @@
-// Packs the library as npm would publish it, then imports it (and its "langgraph-hitl/postgres"
-// subpath) from ESM and requires it from CommonJS, and type-checks both consumers, the way a
-// user's project would.
+// Packs the library the way it is published and uses it the way a user would:
+//   1. clones the current commit into a temporary folder (only what is committed counts),
+//      runs `npm ci` there and `npm pack` (whose `prepack` builds dist/);
+//   2. checks what the tarball holds (LICENSE, no sources, no source maps, small declarations,
+//      README images that render off GitHub, optional peers confined to their subpath);
+//   3. installs the tarball into a scratch project outside the repository, with its peers at
+//      the versions the lockfile pins, imports (ESM) and requires (CommonJS) every subpath
+//      export, runs a real graph through a pause and a resume, and type-checks both kinds of
+//      consumer against the published declarations.
+// Only the package registry is contacted (by npm). KEEP=1 keeps the temporary folder.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeBehaviourPrograms, writeSubpathPrograms, writeTypeConsumers } from "./package-consumers.mjs";
 
-const root = resolve(".");
-const work = join(root, "tmp", "package-check");
-rmSync(work, { recursive: true, force: true });
-mkdirSync(join(work, "node_modules", "langgraph-hitl"), { recursive: true });
+const NPM_QUIET = ["--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"];
+// Peers (and the tools for the type check) the scratch project installs next to the tarball.
+const SCRATCH_DEPENDENCIES = ["@langchain/core", "@langchain/langgraph", "@langchain/langgraph-checkpoint-postgres", "pg", "@types/node", "typescript"];
 
-const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", work], { encoding: "utf8" }))[0];
-execFileSync("tar", ["-xzf", join(work, packed.filename), "-C", join(work, "node_modules", "langgraph-hitl"), "--strip-components=1"]);
-const files = packed.files.map((file) => file.path);
-if (files.some((path) => path.startsWith("src/") || path.startsWith("tests/"))) throw new Error("the package ships sources or tests");
-// The Postgres packages are optional peers: only the "langgraph-hitl/postgres" subpath may load them.
-const optionalPeer = /(?:from |require\()["'](?:pg|@langchain\/langgraph-checkpoint-postgres)["']/;
-const outside = files.filter((path) => path.endsWith(".js") && !path.includes("/postgres/"));
-const leaks = outside.filter((path) => optionalPeer.test(readFileSync(join(work, "node_modules", "langgraph-hitl", path), "utf8")));
-if (leaks.length > 0) throw new Error(`outside the postgres subpath, these load an optional peer: ${leaks.join(", ")}`);
+// Output is captured and shown only when a command fails, so a passing check stays short.
+const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+const step = (label) => console.log(`· ${label}`);
 
-const body = (load) => `${load}
-const { ApprovalToolNode, HookRegistry, getInterrupt, resume, isHITLError, askUserQuestion } = hitl;
-const { tool } = lcTools;
-const { StateGraph, MessagesAnnotation, MemorySaver, START, END } = lg;
-const { AIMessage } = msgs;
-const t = tool(async () => "ok", { name: "deploy", description: "deploys", schema: { type: "object", properties: {} } });
-const node = new ApprovalToolNode([t], { interruptOn: { deploy: true }, hooks: new HookRegistry() });
-const graph = new StateGraph(MessagesAnnotation).addNode("tools", node).addEdge(START, "tools").addEdge("tools", END).compile({ checkpointer: new MemorySaver() });
-const config = { configurable: { thread_id: "pkg" } };
-await graph.invoke({ messages: [new AIMessage({ content: "", tool_calls: [{ id: "c1", name: "deploy", args: {} }] })] }, config);
-const pending = await getInterrupt(graph, config);
-const { values } = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId });
-if (values.messages.at(-1).content !== "ok") throw new Error("resume did not run the tool");
-if (typeof isHITLError !== "function" || typeof askUserQuestion !== "function") throw new Error("missing exports");
-console.log("ok:", import.meta?.url ? "esm" : "cjs");
-`;
-writeFileSync(
-  join(work, "consumer.mjs"),
-  body(`import * as hitl from "langgraph-hitl";
-import * as lcTools from "@langchain/core/tools";
-import * as lg from "@langchain/langgraph";
-import * as msgs from "@langchain/core/messages";`),
-);
-writeFileSync(
-  join(work, "consumer.cjs"),
-  `(async () => {\n${body(`const hitl = require("langgraph-hitl");
-const lcTools = require("@langchain/core/tools");
-const lg = require("@langchain/langgraph");
-const msgs = require("@langchain/core/messages");`).replace("import.meta?.url", "false")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
-);
-// The optional Postgres subpath: it loads, its saver is LangGraph's PostgresSaver, and its errors
-// carry our codes (an unreachable port needs no database).
-const postgresBody = (load) => `${load}
-const { createPostgresCheckpointer, HitlPostgresSaver } = hitlPg;
-const { isHITLError } = hitl;
-const unreachable = "postgresql://nobody:secret@127.0.0.1:1/none";
-const saver = new HitlPostgresSaver(new pg.Pool({ connectionString: unreachable }));
-if (!(saver instanceof lgPg.PostgresSaver) || typeof saver.withThreadLock !== "function") throw new Error("HitlPostgresSaver is not a PostgresSaver with withThreadLock");
-await saver.end();
-const invalid = await createPostgresCheckpointer(unreachable, { schema: "no-dashes" }).catch((error) => error);
-if (!isHITLError(invalid, "INVALID_OPTIONS")) throw new Error("bad options were not refused with INVALID_OPTIONS");
-const down = await createPostgresCheckpointer(unreachable).catch((error) => error);
-if (!isHITLError(down, "DATABASE_UNAVAILABLE")) throw new Error("an unreachable database did not give DATABASE_UNAVAILABLE");
-console.log("ok (postgres):", import.meta?.url ? "esm" : "cjs");
-`;
-writeFileSync(
-  join(work, "postgres-consumer.mjs"),
-  postgresBody(`import * as hitl from "langgraph-hitl";
-import * as hitlPg from "langgraph-hitl/postgres";
-import * as lgPg from "@langchain/langgraph-checkpoint-postgres";
-import pg from "pg";`),
-);
-writeFileSync(
-  join(work, "postgres-consumer.cjs"),
-  `(async () => {\n${postgresBody(`const hitl = require("langgraph-hitl");
-const hitlPg = require("langgraph-hitl/postgres");
-const lgPg = require("@langchain/langgraph-checkpoint-postgres");
-const pg = require("pg");`).replace("import.meta?.url", "false")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
-);
-
-// The HTTP subpath: a handler over an in-memory inbox answers its JSON API and serves the built page.
-const httpBody = (load) => `${load}
-const { StateGraph, MessagesAnnotation, START, END } = lg;
-const graph = new StateGraph(MessagesAnnotation).addNode("noop", () => ({})).addEdge(START, "noop").addEdge("noop", END).compile({ checkpointer: hitl.createMemoryCheckpointer() });
-const handler = http.createApprovalHandler({ graph, authenticate: http.anonymousReviewer() });
-const list = await handler(new Request("http://local/interrupts"));
-if (list.status !== 200) throw new Error("GET /interrupts answered " + list.status);
-const page = await (await handler(new Request("http://local/"))).text();
-if (!page.includes("<script>") || page.includes("has not been built")) throw new Error("the reviewer page is missing from the package");
-if (typeof http.toNodeListener !== "function") throw new Error("toNodeListener is missing");
-console.log("ok (http):", import.meta?.url ? "esm" : "cjs");
-`;
-writeFileSync(
-  join(work, "http-consumer.mjs"),
-  httpBody(`import * as hitl from "langgraph-hitl";
-import * as http from "langgraph-hitl/http";
-import * as lg from "@langchain/langgraph";`),
-);
-writeFileSync(
-  join(work, "http-consumer.cjs"),
-  `(async () => {\n${httpBody(`const hitl = require("langgraph-hitl");
-const http = require("langgraph-hitl/http");
-const lg = require("@langchain/langgraph");`).replace("import.meta?.url", "false")}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
-);
-
-for (const consumer of ["consumer.mjs", "consumer.cjs", "postgres-consumer.mjs", "postgres-consumer.cjs", "http-consumer.mjs", "http-consumer.cjs"]) {
-  execFileSync(process.execPath, [consumer], { cwd: work, stdio: "inherit" });
+function cloneCurrentCommit(work) {
+  const root = run("git", ["rev-parse", "--show-toplevel"], process.cwd()).trim();
+  const commit = run("git", ["rev-parse", "HEAD"], root).trim();
+  if (run("git", ["status", "--porcelain", "--untracked-files=no"], root).trim() !== "") {
+    console.log("  note: uncommitted changes are not part of this check (it packs the commit)");
+  }
+  const clone = join(work, "clone");
+  run("git", ["clone", "--quiet", "--no-checkout", root, clone], work);
+  run("git", ["checkout", "--quiet", "--detach", commit], clone);
+  return { clone, commit };
 }
 
-// Type-check one ESM and one CommonJS consumer against the published declarations.
-writeFileSync(
-  join(work, "types.mts"),
-  `import { ApprovalToolNode, resume, type ToolApprovalDecision } from "langgraph-hitl";
-import { createPostgresCheckpointer, HitlPostgresSaver, type PostgresCheckpointerOptions } from "langgraph-hitl/postgres";
-const d: ToolApprovalDecision = { type: "approve" };
-const o: PostgresCheckpointerOptions = { schema: "agents" };
-const make: () => Promise<HitlPostgresSaver> = () => createPostgresCheckpointer("postgresql://localhost/db", o);
-import { createApprovalHandler, type ApprovalHandler } from "langgraph-hitl/http";
-const serve = (graph: Parameters<typeof createApprovalHandler>[0]["graph"]): ApprovalHandler => createApprovalHandler({ graph, authenticate: () => ({ id: "u" }) });
-export { ApprovalToolNode, resume, d, make, serve };
-`,
-);
-writeFileSync(
-  join(work, "types.cts"),
-  `import hitl = require("langgraph-hitl");
-import hitlPg = require("langgraph-hitl/postgres");
-import hitlHttp = require("langgraph-hitl/http");
-const anonymous: () => { id: string } = hitlHttp.anonymousReviewer();
-const d: hitl.ToolApprovalDecision = { type: "reject", reason: "no" };
-const lock = (saver: hitlPg.HitlPostgresSaver): Promise<number> => saver.withThreadLock("t1", async () => 1);
-export = { node: hitl.ApprovalToolNode, d, lock, make: hitlPg.createPostgresCheckpointer, anonymous };
-`,
-);
-execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--skipLibCheck", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--types", "node", join(work, "types.mts"), join(work, "types.cts")], { cwd: work, stdio: "inherit" });
-console.log(`package check passed (${files.length} files packed)`);
+function pack(clone, work) {
+  run("npm", ["ci", ...NPM_QUIET], clone);
+  // `prepack` (the build) may print its progress before the JSON.
+  const output = run("npm", ["pack", "--json", "--pack-destination", work], clone);
+  const packed = JSON.parse(output.slice(output.indexOf("\n[") + 1))[0];
+  return { tarball: join(work, packed.filename), files: packed.files.map((file) => file.path) };
+}
+
+/** What the tarball must and must not hold; `extracted` is its unpacked root. */
+function checkContents(files, extracted) {
+  const problems = [];
+  for (const required of ["LICENSE", "README.md", "package.json", "dist/esm/index.js", "dist/cjs/index.js", "dist/esm/package.json"]) {
+    if (!files.includes(required)) problems.push(`missing ${required}`);
+  }
+  const shipped = (pattern) => files.filter((path) => pattern.test(path));
+  if (shipped(/^(src|tests|examples|bench)\//).length > 0) problems.push(`ships sources or tests: ${shipped(/^(src|tests|examples|bench)\//).slice(0, 3).join(", ")}`);
+  // The maps would point at src/*.ts, which is not shipped: they are not built at all.
+  if (shipped(/\.map$/).length > 0) problems.push(`ships ${shipped(/\.map$/).length} source maps`);
+  for (const declaration of shipped(/assets\.generated\.d\.ts$/)) {
+    const size = statSync(join(extracted, declaration)).size;
+    if (size > 1024) problems.push(`${declaration} is ${size} bytes: the page bundle leaked into its types`);
+  }
+  const relativeImages = [...readFileSync(join(extracted, "README.md"), "utf8").matchAll(/!\[[^\]]*\]\((?!https:\/\/)([^)]+)\)|<img[^>]+src="(?!https:\/\/)([^"]+)"/g)];
+  if (relativeImages.length > 0) problems.push(`README images with relative URLs (broken on the registry page): ${relativeImages.map((match) => match[1] ?? match[2]).join(", ")}`);
+  // The Postgres packages are optional peers: only the "langgraph-hitl/postgres" subpath may load them.
+  const optionalPeer = /(?:from |require\()["'](?:pg|@langchain\/langgraph-checkpoint-postgres)["']/;
+  const leaks = shipped(/\.js$/).filter((path) => !path.includes("/postgres/") && optionalPeer.test(readFileSync(join(extracted, path), "utf8")));
+  if (leaks.length > 0) problems.push(`outside the postgres subpath, these load an optional peer: ${leaks.join(", ")}`);
+  if (problems.length > 0) throw new Error(`the package is not right:\n  - ${problems.join("\n  - ")}`);
+}
+
+function installIntoScratchProject(tarball, clone, work) {
+  const scratch = join(work, "scratch");
+  mkdirSync(scratch);
+  writeFileSync(join(scratch, "package.json"), JSON.stringify({ name: "scratch-consumer", private: true, version: "0.0.0" }, null, 2));
+  const pinned = SCRATCH_DEPENDENCIES.map((name) => `${name}@${JSON.parse(readFileSync(join(clone, "node_modules", name, "package.json"), "utf8")).version}`);
+  run("npm", ["install", ...NPM_QUIET, "--no-package-lock", tarball, ...pinned], scratch);
+  return scratch;
+}
+
+function useAsAConsumer(scratch) {
+  const installed = join(scratch, "node_modules", "langgraph-hitl");
+  const subpaths = Object.keys(JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).exports).map((key) => join("langgraph-hitl", key));
+  const [esmSubpaths, cjsSubpaths] = writeSubpathPrograms(scratch, subpaths).map((program) => run(process.execPath, [program], scratch).trim());
+  if (esmSubpaths !== cjsSubpaths) throw new Error(`ESM and CommonJS export different names:\n  esm: ${esmSubpaths}\n  cjs: ${cjsSubpaths}`);
+  console.log(`  every subpath loads from ESM and CommonJS with the same exports: ${subpaths.join(", ")}`);
+  for (const program of writeBehaviourPrograms(scratch)) {
+    console.log(`  ${run(process.execPath, [program], scratch).trim()}`);
+  }
+  const tsc = join(scratch, "node_modules", "typescript", "bin", "tsc");
+  const strict = ["--noEmit", "--strict", "--skipLibCheck", "--module", "NodeNext", "--moduleResolution", "NodeNext", "--types", "node"];
+  run(process.execPath, [tsc, ...strict, ...writeTypeConsumers(scratch)], scratch);
+  console.log("  ESM and CommonJS TypeScript consumers type-check");
+}
+
+const started = Date.now();
+const work = mkdtempSync(join(tmpdir(), "langgraph-hitl-package-"));
+try {
+  step("cloning the current commit");
+  const { clone, commit } = cloneCurrentCommit(work);
+  step(`npm ci and npm pack in the clone of ${commit.slice(0, 7)}`);
+  const { tarball, files } = pack(clone, work);
+  const extracted = join(work, "extracted");
+  mkdirSync(extracted);
+  run("tar", ["-xzf", tarball, "-C", extracted, "--strip-components=1"], work);
+  checkContents(files, extracted);
+  console.log(`  ${files.length} files, ${Math.round(statSync(tarball).size / 1024)} kB packed: LICENSE, no sources, no maps, absolute README images`);
+  step("installing the tarball into a scratch project");
+  const scratch = installIntoScratchProject(tarball, clone, work);
+  step("using it as a consumer would");
+  useAsAConsumer(scratch);
+  console.log(`package check passed in ${Math.round((Date.now() - started) / 1000)} s`);
+} catch (error) {
+  // A failed command: show what it printed (tsc's diagnostics, npm's error, the program's stack).
+  for (const stream of [error.stdout, error.stderr]) if (stream) process.stderr.write(stream);
+  process.exitCode = 1;
+  const command = error.stdout !== undefined || error.stderr !== undefined;
+  console.error(`package check failed: ${command ? error.message.split("\n")[0] : error.message}`);
+} finally {
+  if (process.env.KEEP === "1") console.log(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}

@@ -1,7 +1,9 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
-import { threadIdOf, type HitlGraph } from "./graph-types.js";
+import { requireThreadId, type HitlGraph } from "./graph-types.js";
+import { isRemoteGraph } from "./remote-graph.js";
+import { saverOf } from "./thread-state.js";
 
 /** A pending interrupt together with the graph node that raised it. */
 export interface PendingInterrupt<TPayload = HumanInterruptPayload> extends RunInterruptResult<TPayload> {
@@ -19,10 +21,15 @@ function interruptIdOf(entry: TaskInterrupt): string | undefined {
   return typeof id === "string" ? id : undefined;
 }
 
-/** Internal: every pending interrupt with its node name. */
-export async function readPendingInterrupts<TPayload>(graph: HitlGraph, config: RunnableConfig): Promise<Array<PendingInterrupt<TPayload>>> {
+/**
+ * Internal: every pending interrupt with its node name. Refuses a graph without a checkpointer
+ * or a config without a thread the way `resume()` does, so a host learns it before resuming.
+ */
+export async function readPendingInterrupts<TPayload>(graph: HitlGraph, config: RunnableConfig, caller = "getInterrupts()"): Promise<Array<PendingInterrupt<TPayload>>> {
+  const threadId = requireThreadId(config, caller);
+  // A RemoteGraph keeps its checkpointer on the server.
+  if (!isRemoteGraph(graph)) saverOf(graph);
   const state = await graph.getState(config);
-  const threadId = threadIdOf(config);
   // Finished tasks keep the interrupt they already answered; only tasks without a result are
   // waiting (a compiled graph leaves `result` undefined, a RemoteGraph sends null).
   return state.tasks
@@ -50,6 +57,8 @@ function publicView<TPayload>(pending: PendingInterrupt<TPayload>): RunInterrupt
  * LangGraph Agent Server).
  * @param config - `{ configurable: { thread_id } }`.
  * @returns The pending interrupts, possibly none.
+ * @throws {HITLError} `MISSING_CHECKPOINTER` when the graph has no checkpointer; `INVALID_OPTIONS`
+ * when `config` has no `thread_id` — the same errors {@link resume} gives.
  * @example
  * ```ts
  * for (const pending of await getInterrupts(graph, { configurable: { thread_id } })) console.log(pending.payload);
@@ -69,6 +78,8 @@ export async function getInterrupts<TPayload = HumanInterruptPayload>(
  * @param graph - A compiled graph with a checkpointer, or a `RemoteGraph`.
  * @param config - `{ configurable: { thread_id } }`.
  * @returns `{ interruptId, threadId, payload }` or `undefined`.
+ * @throws {HITLError} `MISSING_CHECKPOINTER` when the graph has no checkpointer; `INVALID_OPTIONS`
+ * when `config` has no `thread_id` — the same errors {@link resume} gives.
  * @example
  * ```ts
  * const pending = await getInterrupt(graph, config);
@@ -79,5 +90,5 @@ export async function getInterrupt<TPayload = HumanInterruptPayload>(
   graph: HitlGraph,
   config: RunnableConfig,
 ): Promise<RunInterruptResult<TPayload> | undefined> {
-  return (await getInterrupts<TPayload>(graph, config))[0];
+  return (await readPendingInterrupts<TPayload>(graph, config, "getInterrupt()")).map(publicView)[0];
 }

@@ -1,5 +1,6 @@
 import type { BaseCheckpointSaver, StateSnapshot } from "@langchain/langgraph";
 import type { RunnableConfig } from "@langchain/core/runnables";
+import { HITLError } from "../errors/hitl-error.js";
 
 /**
  * The parts of a compiled LangGraph graph the host helpers use. Any `CompiledStateGraph`
@@ -17,4 +18,24 @@ export interface HitlGraph {
 export function threadIdOf(config: RunnableConfig): string | undefined {
   const id = (config.configurable as Record<string, unknown> | undefined)?.["thread_id"];
   return typeof id === "string" || typeof id === "number" ? String(id) : undefined;
+}
+
+/**
+ * The thread id of a run config, or the `INVALID_OPTIONS` error every host helper gives
+ * without one: a paused run can only be found by its thread.
+ *
+ * @param config - The caller's run config.
+ * @param caller - The function the caller called, for the message (e.g. `"getInterrupt()"`).
+ * @returns The thread id, as a string.
+ * @throws {HITLError} `INVALID_OPTIONS` naming `configurable.thread_id` when it is missing.
+ * @example
+ * ```ts
+ * const threadId = requireThreadId(config, "getInterrupt()");
+ * ```
+ */
+export function requireThreadId(config: RunnableConfig, caller: string): string {
+  const threadId = threadIdOf(config);
+  if (threadId !== undefined) return threadId;
+  const message = `${caller} needs \`config.configurable.thread_id\` to find the paused run`;
+  throw new HITLError("INVALID_OPTIONS", message, { details: [{ path: ["configurable", "thread_id"], message, received: config.configurable?.["thread_id"] }] });
 }

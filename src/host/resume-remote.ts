@@ -110,7 +110,7 @@ export async function resumeRemote<TValues = Record<string, unknown>>(
 ): Promise<ResumeResult<TValues>> {
   const threadId = checkArguments(graph, config, options);
   const pending = await pendingOf(graph, config, threadId);
-  const target = pickTarget({ pending, answered: new Map() }, threadId, options.interruptId);
+  const target = await pickTarget({ pending, answered: new Map() }, threadId, options.interruptId, undefined);
   // The node on the server judges the deadline (one clock): past it by this clock, the value goes as it is.
   const late = isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
   const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, schemaLookup(target.payload, options.findTool));

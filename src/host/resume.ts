@@ -165,7 +165,7 @@ export async function resume<G extends HitlGraph, TValues = GraphValues<G>>(
   checkOptions(options);
   const saver = saverOf(graph);
   const state = await reportingUnavailable(() => readThreadState(saver, threadId), "nothing was submitted. Try again.", threadId);
-  const target = pickTarget(state, threadId, options.interruptId);
+  const target = await reportingUnavailable(() => pickTarget(state, threadId, options.interruptId, saver), "nothing was submitted. Try again.", threadId);
   const approval = isToolApprovalInterrupt(target.payload);
   // Past the deadline by this clock: the node judges the deadline (one clock), so the value goes as it is.
   const late = approval && isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());

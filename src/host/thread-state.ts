@@ -3,6 +3,7 @@ import { HITLError } from "../errors/hitl-error.js";
 import { firstSubmission, summarizePendingWrites, type PendingWrite } from "../langgraph/index.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
+import { unknownInterruptError, wasRaisedOnThread } from "./interrupt-history.js";
 import type { HitlGraph } from "./graph-types.js";
 
 
@@ -54,15 +55,19 @@ export async function readThreadState(saver: BaseCheckpointSaver, threadId: stri
 
 /**
  * Picks the interrupt the caller reviewed, or explains precisely why it cannot be resumed.
+ * An id that is not pending costs one read of the thread's history, to tell an answered
+ * interrupt from one the thread never raised.
  *
  * @throws {HITLError} `INTERRUPT_MISMATCH` (answered, then raised again), `INTERRUPT_ALREADY_RESOLVED`,
- * `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS` when several are pending and none was named.
+ * `UNKNOWN_INTERRUPT` (never raised on this thread), `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS`
+ * when several are pending and none was named.
  */
-export function pickTarget<T extends RunInterruptResult<HumanInterruptPayload>>(
+export async function pickTarget<T extends RunInterruptResult<HumanInterruptPayload>>(
   state: { pending: T[]; answered: ReadonlyMap<string, unknown> },
   threadId: string,
   interruptId: string | undefined,
-): T {
+  saver: BaseCheckpointSaver | undefined,
+): Promise<T> {
   const { pending } = state;
   if (interruptId !== undefined) {
     const match = pending.find((candidate) => candidate.interruptId === interruptId);
@@ -74,6 +79,8 @@ export function pickTarget<T extends RunInterruptResult<HumanInterruptPayload>>(
         { threadId, interruptId },
       );
     }
+    // Without a local checkpointer (a RemoteGraph) the history cannot be read: the id counts as resolved.
+    if (saver !== undefined && !(await wasRaisedOnThread(saver, threadId, interruptId))) throw unknownInterruptError(pending, threadId, interruptId);
     throw new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${interruptId} is not pending on thread "${threadId}": it was already resolved.`, { threadId, interruptId });
   }
   const [first, ...rest] = pending;

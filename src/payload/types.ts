@@ -23,8 +23,9 @@ export interface ToolApprovalRequest {
   description?: string;
   /**
    * Added: SHA-256 of the tool name and canonical JSON arguments; decisions are bound to it.
-   * Filled in by this library's read APIs (`getInterrupt`, the inbox, `resume()` results); it is
-   * computed from `name` and `arguments`, so it is not stored.
+   * Filled in by this library's read APIs (`start()` and `resume()` results, `getInterrupt(s)`,
+   * the inbox, the HTTP handler); it is computed from `name` and `arguments`, so it is not stored
+   * and LangGraph's own views (`__interrupt__`, `getState()`, streams) do not have it.
    */
   digest?: string;
 }

@@ -13,7 +13,9 @@ let browser: Browser;
 let server: InboxServer;
 let expiringServer: InboxServer;
 beforeAll(async () => {
-  [browser, server, expiringServer] = await Promise.all([launchChromium(), serveGraph(graph), serveGraph(expiring)]);
+  // The browser first: when it cannot start, no server is left open to keep Jest from exiting.
+  browser = await launchChromium();
+  [server, expiringServer] = await Promise.all([serveGraph(graph), serveGraph(expiring)]);
 });
 afterAll(async () => {
   await browser?.close();

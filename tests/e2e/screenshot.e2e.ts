@@ -12,7 +12,9 @@ let browser: Browser;
 let app: InboxServer;
 beforeAll(async () => {
   const graph = agentOn(supportDeskTools(), supportDeskScript);
-  [browser, app] = await Promise.all([launchChromium(), serveGraph(graph)]);
+  // The browser first: when it cannot start, no server is left open to keep Jest from exiting.
+  browser = await launchChromium();
+  app = await serveGraph(graph);
   await startRun(graph, SAMPLE_REQUESTS.refund, "ticket-4790");
   await startRun(graph, SAMPLE_REQUESTS.refund, "ticket-4821");
   await startRun(graph, SAMPLE_REQUESTS.release, "release-2.14.0");

@@ -63,11 +63,15 @@ describe("createHook: the control-object face of the same registry", () => {
     expect(isRunCancelled(error)).toBe(true);
   });
 
-  test("an onToolCall that returns something that is not an action denies the call (fail closed)", async () => {
+  test("an onToolCall that returns something that is not an action denies the call (fail closed) and warns through the default onHookError", async () => {
     const { graph, tools } = withHook({ onToolCall: () => "yes please" as never });
-    const result = await graph.invoke(ask(), newThread());
+    // The default onHookError warns on the console: capture it here instead of printing it.
+    const warned: string[] = [];
+    const warn = jest.spyOn(console, "warn").mockImplementation((prefix: unknown) => void warned.push(String(prefix)));
+    const result = await graph.invoke(ask(), newThread()).finally(() => warn.mockRestore());
     expect(tools.map((t) => t.count)).toEqual([0, 0]);
     expect(toolMessages(result).every((m) => m.status === "error")).toBe(true);
+    expect(warned).toEqual(tools.map(() => expect.stringMatching(/^\[langgraph-hitl\] hook failed in PreToolUse/)));
   });
 
   test("createHook options are checked like register's", () => {

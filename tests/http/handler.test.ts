@@ -122,6 +122,15 @@ describe("the approval handler over HTTP", () => {
     expect(text.status).toBe(415);
   });
 
+  test("an interruptId the thread never raised answers 404 UNKNOWN_INTERRUPT and applies nothing", async () => {
+    const { threadId, interruptId } = await pausedThread();
+    const before = deploy.count;
+    const wrong = await call(`/threads/${threadId}/resume`, { method: "POST", body: JSON.stringify({ interruptId: "d1", decisions: [{ type: "approve" }] }) });
+    expect(wrong.status).toBe(404);
+    expect(await wrong.json()).toMatchObject({ code: "UNKNOWN_INTERRUPT", details: [{ path: ["interruptId"], received: "d1", allowed: [interruptId] }] });
+    expect(deploy.count).toBe(before);
+  });
+
   test("a double click: two concurrent resumes give one 200 and one 409, and the tool runs once", async () => {
     const { threadId, interruptId } = await pausedThread();
     const before = deploy.count;

@@ -25,7 +25,11 @@ describe("retries", () => {
     const config = newThread();
     await graph.invoke({ messages: [aiCalls([{ name: "archive", args: { path: "a" } }, { name: "notify", args: {} }])] }, config);
     const pending = await getInterrupt(graph, config);
-    const { values } = await resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending!.interruptId });
+    // LangGraph logs each retry on the console: capture it here instead of printing it.
+    const logged: string[] = [];
+    const log = jest.spyOn(console, "log").mockImplementation((line: unknown) => void logged.push(String(line)));
+    const { values } = await resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending!.interruptId }).finally(() => log.mockRestore());
+    expect(logged).toEqual([expect.stringMatching(/^Retrying task "tools"/)]);
     expect(steady.count).toBe(1);
     expect(flakyRuns).toBe(2);
     expect(toolMessages(values).map((m) => m.content)).toEqual(['archive ran with {"path":"a"}', "notified"]);

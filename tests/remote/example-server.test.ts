@@ -1,5 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { z } from "zod";
@@ -13,11 +15,12 @@ import { agentGraph, ask, countingTool, newThread, toolMessages } from "../suppo
 const repoRoot = resolve(__dirname, "../..");
 let server: ChildProcessWithoutNullStreams;
 let policy: RemoteHook;
+let url = "";
 
 beforeAll(async () => {
   server = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "examples/policy-server.ts")], { cwd: repoRoot, env: { ...process.env, PORT: "0" } });
   const [line] = (await once(createInterface({ input: server.stdout }), "line")) as [string];
-  const url = /http:\/\/\S+/.exec(line)?.[0] ?? "";
+  url = /http:\/\/\S+/.exec(line)?.[0] ?? "";
   policy = remoteHook({ transport: { type: "http", url }, timeoutMs: 5_000 });
 });
 
@@ -48,4 +51,48 @@ test("the README's example policy server denies, asks, rewrites and lets the res
   expect([sendEmail.count, deleteFile.count, lookup.count]).toEqual([0, 1, 1]);
   expect(search.runs).toEqual([{ query: "cats", safeSearch: true }]);
   expect(toolMessages(values).find((message) => message.tool_call_id === "e")?.content).toContain("Email is disabled");
+});
+
+/** POSTs `body` to the policy server and returns its status and parsed answer. */
+async function post(body: string): Promise<{ status: number; answer: { id?: unknown; error?: { code: number }; result?: unknown } }> {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+  return { status: response.status, answer: (await response.json()) as { id?: unknown; error?: { code: number } } };
+}
+
+const intercept = (tool: unknown) => JSON.stringify({ jsonrpc: "2.0", id: "evt_1", method: "hooks/intercept", params: { protocolVersion: "draft", event: { tool } } });
+
+describe("the README's example policy server survives bad requests", () => {
+  test.each([
+    ["a body that is not JSON", "not json {", -32700],
+    ["an empty body", "", -32700],
+    ["JSON null", "null", -32600],
+    ["a JSON number", "42", -32600],
+    ["an unknown method", JSON.stringify({ jsonrpc: "2.0", id: 1, method: "hooks/other" }), -32600],
+    ["an intercept without a tool", JSON.stringify({ jsonrpc: "2.0", id: 1, method: "hooks/intercept", params: null }), -32600],
+    ["an intercept whose tool has no input", intercept({ name: "delete_file" }), -32600],
+  ])("%s gets a 400 JSON-RPC error, and the server keeps answering", async (_name, body, code) => {
+    const refused = await post(body);
+    expect(refused.status).toBe(400);
+    expect(refused.answer.error?.code).toBe(code);
+    const next = await post(intercept({ name: "send_email", input: {} }));
+    expect(next).toMatchObject({ status: 200, answer: { id: "evt_1", result: { effects: [{ type: "deny" }] } } });
+  });
+
+  test("a client that hangs up mid-body does not stop the server", async () => {
+    const half = request(url, { method: "POST", headers: { "content-type": "application/json", "content-length": "1000" } });
+    half.on("error", () => undefined);
+    half.write('{"jsonrpc": "2.0", "id": ');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    half.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await post(intercept({ name: "lookup", input: {} }))).answer).toMatchObject({ result: { effects: [] } });
+    expect(server.exitCode).toBeNull();
+  });
+
+  test("the README's snippet is the example's code, verbatim", () => {
+    const example = readFileSync(join(repoRoot, "examples/policy-server.ts"), "utf8");
+    const region = /\/\/ #region readme\n([\s\S]*?)\/\/ #endregion readme/.exec(example)?.[1] ?? "";
+    expect(region.length).toBeGreaterThan(0);
+    expect(readFileSync(join(repoRoot, "README.md"), "utf8")).toContain(region);
+  });
 });

@@ -1,7 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-
-/** Debian's chromium package; `.ci/run` installs it when missing. Playwright's own browser downloads do not work offline. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM_PATH } from "./chromium.js";
 
 // Without the background-networking flags Chromium keeps dialing out, and this machine refuses
 // every connection that is not to loopback.

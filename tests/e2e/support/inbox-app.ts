@@ -73,7 +73,9 @@ export function useInboxSession(graph: HitlGraph): InboxSession {
   let browser: Browser | undefined;
   let server: InboxServer | undefined;
   beforeAll(async () => {
-    [browser, server] = await Promise.all([launchChromium(), serveGraph(graph)]);
+    // The browser first: when it cannot start, no server is left open to keep Jest from exiting.
+    browser = await launchChromium();
+    server = await serveGraph(graph);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,0 +1,32 @@
+import { ApprovalToolNode, getInterrupt, getInterrupts, isHITLError, resume, type HITLError } from "../../src/index.js";
+import { agentGraph, countingTool, newThread } from "../support/fixtures.js";
+
+const node = () => new ApprovalToolNode([countingTool("delete_file").tool], { interruptOn: { delete_file: true } });
+const readers = [
+  ["getInterrupt", getInterrupt],
+  ["getInterrupts", getInterrupts],
+  ["resume", (graph: Parameters<typeof getInterrupt>[0], config: Parameters<typeof getInterrupt>[1]) => resume(graph, config, [{ type: "approve" }], { interruptId: "x" })],
+] as const;
+
+const failure = (promise: Promise<unknown>): Promise<HITLError> => promise.then(() => { throw new Error("it did not throw"); }, (error: HITLError) => error);
+
+describe("getInterrupt(), getInterrupts() and resume() refuse the same bad calls the same way", () => {
+  test.each(readers)("%s on a graph compiled without a checkpointer throws MISSING_CHECKPOINTER", async (_name, read) => {
+    const { graph } = agentGraph(node(), [{ name: "delete_file", args: { path: "a" } }], false);
+    const error = await failure(read(graph, newThread()));
+    expect(isHITLError(error, "MISSING_CHECKPOINTER")).toBe(true);
+  });
+
+  test.each(readers)("%s without configurable.thread_id throws INVALID_OPTIONS naming that field", async (_name, read) => {
+    const { graph } = agentGraph(node(), [{ name: "delete_file", args: { path: "a" } }]);
+    const error = await failure(read(graph, { configurable: {} }));
+    expect(isHITLError(error, "INVALID_OPTIONS")).toBe(true);
+    expect(error.details.map((detail) => detail.path)).toEqual([["configurable", "thread_id"]]);
+  });
+
+  test("a thread that is not paused is no error: getInterrupt gives undefined and getInterrupts an empty list", async () => {
+    const { graph } = agentGraph(node(), [{ name: "delete_file", args: { path: "a" } }]);
+    expect(await getInterrupt(graph, newThread())).toBeUndefined();
+    expect(await getInterrupts(graph, newThread())).toEqual([]);
+  });
+});
