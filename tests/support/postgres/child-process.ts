@@ -23,10 +23,11 @@ export interface ChildScript {
  * child.send("release");
  * ```
  */
-export function spawnChild(name: string, args: string[]): ChildScript {
+export function spawnChild(name: string, args: string[], env: Record<string, string> = {}): ChildScript {
   const file = /\.m?[jt]s$/.test(name) ? name : `${name}.ts`;
   const child = spawn(process.execPath, ["--import", "tsx", join(__dirname, "children", file), ...args], {
     stdio: ["pipe", "pipe", "pipe"],
+    env: { ...process.env, ...env },
   });
   const seen: string[] = [];
   const waiters: Array<{ prefix: string; resolve: (line: string) => void }> = [];

@@ -15,25 +15,37 @@ pool.on("error", () => undefined);
 // A short lease, so a killed resumer's claim can be completed within the test's time.
 const saver = new HitlPostgresSaver(pool, { claimLeaseMs: Number(process.env["HITL_TEST_LEASE_MS"] ?? 1_500) });
 
-const charge = tool(
-  async ({ amount }, runtime) => {
-    const toolCallId = (runtime as { toolCallId?: string }).toolCallId ?? "";
-    await pool.query("INSERT INTO tool_runs (thread_id, tool_call_id, pid, amount) VALUES ($1, $2, $3, $4)", [threadId, toolCallId, process.pid, amount]);
-    if (mode === "resume-and-hang") {
-      console.log("running");
-      await new Promise(() => undefined);
-    }
-    return `charged ${amount}`;
-  },
-  { name: "charge", description: "charges a card", schema: z.object({ amount: z.number() }) },
-);
-const node = new ApprovalToolNode([charge], { interruptOn: { charge: true } });
-const { graph } = agentGraph(node, [{ name: "charge", args: { amount: 42 }, id: "charge-1" }], saver);
+/** Which of the worker's tools hangs (after recording its run) in `resume-and-hang`. Default: charge. */
+const hangingTool = process.env["HITL_WORKER_HANG"] ?? "charge";
+/** How long a tool takes after recording its run. */
+const toolMs = Number(process.env["HITL_WORKER_TOOL_MS"] ?? 0);
+
+function recordingTool(name: string) {
+  return tool(
+    async ({ amount }, runtime) => {
+      const toolCallId = (runtime as { toolCallId?: string }).toolCallId ?? "";
+      await pool.query("INSERT INTO tool_runs (thread_id, tool_call_id, pid, amount) VALUES ($1, $2, $3, $4)", [threadId, toolCallId, process.pid, amount]);
+      if (mode === "resume-and-hang" && name === hangingTool) {
+        console.log("running");
+        await new Promise(() => undefined);
+      }
+      if (toolMs > 0) await new Promise((resolve) => setTimeout(resolve, toolMs));
+      return `${name === "charge" ? "charged" : "shipped"} ${amount}`;
+    },
+    { name, description: `${name}s`, schema: z.object({ amount: z.number() }) },
+  );
+}
+
+// HITL_WORKER_CALLS=pair: the model asks for a charge and a shipment in one batch.
+const pair = process.env["HITL_WORKER_CALLS"] === "pair";
+const node = new ApprovalToolNode([recordingTool("charge"), recordingTool("ship")], { interruptOn: { charge: true, ship: true } });
+const calls = [{ name: "charge", args: { amount: 42 }, id: "charge-1" }, ...(pair ? [{ name: "ship", args: { amount: 1 }, id: "ship-1" }] : [])];
+const { graph } = agentGraph(node, calls, saver);
 const config = { configurable: { thread_id: threadId } };
 
 async function resumeOnce(interruptId: string, decision: ToolApprovalDecision): Promise<string> {
   try {
-    const result = await resume(graph, config, [decision], { interruptId, reviewer: { id: `pid-${process.pid}` } });
+    const result = await resume(graph, config, calls.map(() => decision), { interruptId, reviewer: { id: `pid-${process.pid}` } });
     return `ok ${result.interrupt === undefined ? "done" : "paused"}`;
   } catch (error) {
     return isHITLError(error) ? `error ${error.code}` : `crash ${(error as Error).message}`;
