@@ -16,7 +16,8 @@ export type HITLErrorCode =
   | "RUN_CANCELLED"
   | "INTERRUPT_EXPIRED"
   | "DATABASE_UNAVAILABLE"
-  | "REMOTE_HOOK_FAILED";
+  | "REMOTE_HOOK_FAILED"
+  | "HOOK_CANNOT_PAUSE";
 
 /** One problem found while validating a value, placed next to the call it concerns. */
 export interface HITLErrorDetail {

@@ -1,3 +1,5 @@
+import { HITLError } from "../errors/hitl-error.js";
+import { hookControlFlowError, isControlFlow } from "./control-flow.js";
 import type { BoundHook, HookRegistry } from "./hook-registry.js";
 import { reportHookError } from "./report-hook-error.js";
 import type { RunCancellation } from "./run-signal.js";
@@ -49,12 +51,22 @@ export async function runObserver<E extends ObserverEvent>(
     reportHookError(context.onHookError, new Error(`${event} hook returned an invalid answer (${parsed.message})`), where);
     return undefined;
   }
+  // The batch's tools have already run: control flow thrown here cannot be honoured without
+  // losing their results (and running them again), so it is refused on the report lane.
   const error =
-    outcome.status === "failed"
+    outcome.status === "failed" && isControlFlow(outcome.error)
+      ? observerControlFlowError(outcome.error, where)
+      : outcome.status === "failed"
       ? outcome.error
       : new Error(outcome.status === "timed_out" ? `${event} hook did not answer within ${hook.timeoutMs} ms` : `${event} hook was abandoned: the run was cancelled`);
   reportHookError(context.onHookError, error, where);
   return undefined;
+}
+
+function observerControlFlowError(error: unknown, where: { event: string; toolName?: string | undefined; toolCallId?: string | undefined }): unknown {
+  const refused = hookControlFlowError(error, where);
+  if (refused !== error) return refused;
+  return new HITLError("HOOK_CANNOT_PAUSE", `A ${where.event} hook threw LangGraph control flow; observers cannot change the run's course.`, { cause: error });
 }
 
 /** Runs every matching observer of `event` one after another, feeding each answer to `step`. */
