@@ -29,10 +29,12 @@ describe("a halt and the host's RunControl", () => {
   test("start() reports the halt and the same control then runs the next thread to the end", async () => {
     const { graph, freeze, deploy } = freezingAgent();
     const control = new RunControl();
-    const halted = await start(graph, ask(), { ...newThread(), control });
+    const first = { ...newThread(), control };
+    const halted = await start(graph, ask(), first);
     expect(halted.halted?.reason).toBe("change freeze");
     freeze.on = false;
-    const next = await start(graph, ask(), { ...newThread(), control });
+    const second = { ...newThread(), control };
+    const next = await start(graph, ask(), second);
     expect(next.halted).toBeUndefined();
     expect(String(next.values.messages.at(-1)?.content)).toContain("Done");
     expect(deploy.count).toBe(2);
