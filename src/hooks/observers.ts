@@ -1,6 +1,6 @@
 import { HITLError } from "../errors/hitl-error.js";
 import { hookControlFlowError, isControlFlow } from "./control-flow.js";
-import type { BoundHook, HookRegistry } from "./hook-registry.js";
+import { FIRE_AND_WAIT_EVENTS, type BoundHook, type HookRegistry } from "./hook-registry.js";
 import { reportHookError } from "./report-hook-error.js";
 import type { RunCancellation } from "./run-signal.js";
 import { parseHookResult } from "./result-schemas.js";
@@ -69,7 +69,11 @@ function observerControlFlowError(error: unknown, where: { event: string; toolNa
   return new HITLError("HOOK_CANNOT_PAUSE", `A ${where.event} hook threw LangGraph control flow; observers cannot change the run's course.`, { cause: error });
 }
 
-/** Runs every matching observer of `event` one after another, feeding each answer to `step`. */
+/**
+ * Runs every matching observer of `event`. Observers whose answers shape the result
+ * (`PostToolUse`, `PostToolUseFailure`) run one after another, feeding each answer to `step`;
+ * the others run concurrently, so one slow sink does not hold up the rest.
+ */
 export async function runObservers<E extends ObserverEvent>(
   event: E,
   toolNames: string | readonly string[],
@@ -78,7 +82,12 @@ export async function runObservers<E extends ObserverEvent>(
   step: (result: HookEventMap[E]["result"] | undefined) => void = () => undefined,
   about: { toolName?: string; toolCallId?: string } = {},
 ): Promise<void> {
-  for (const hook of context.registry?.hooksFor(event, toolNames) ?? []) {
+  const hooks = context.registry?.hooksFor(event, toolNames) ?? [];
+  if (FIRE_AND_WAIT_EVENTS.has(event)) {
+    for (const result of await Promise.all(hooks.map((hook) => runObserver(event, hook, fields(), context, about)))) step(result);
+    return;
+  }
+  for (const hook of hooks) {
     step(await runObserver(event, hook, fields(), context, about));
   }
 }
