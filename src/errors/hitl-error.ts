@@ -1,3 +1,5 @@
+import { boundReceived } from "./bounded-value.js";
+
 /**
  * The closed set of error codes this library raises. Codes are stable: match on
  * them, never on message text.
@@ -29,7 +31,7 @@ export interface HITLErrorDetail {
   message: string;
   /** The values that would have been accepted, when there is a closed set. */
   allowed?: string[];
-  /** What was received instead. */
+  /** What was received instead (cut to 200 characters, 10 entries and 3 levels). */
   received?: unknown;
 }
 
@@ -69,7 +71,8 @@ export class HITLError extends Error {
   constructor(code: HITLErrorCode, message: string, options: HITLErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
-    this.details = options.details ?? [];
+    // A detail echoes what was received; bounded, so the error stays cheap to log and serialise.
+    this.details = (options.details ?? []).map((detail) => (detail.received === undefined ? detail : { ...detail, received: boundReceived(detail.received) }));
     this.threadId = options.threadId;
     this.interruptId = options.interruptId;
   }
