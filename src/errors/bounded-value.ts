@@ -16,7 +16,11 @@ const MAX_STRING = 200;
  * boundReceived("x".repeat(10_000)); // "xxx…(9800 more characters)"
  * ```
  */
-export function boundReceived(value: unknown, depth = 0): unknown {
+export function boundReceived(value: unknown): unknown {
+  return bound(value, 0);
+}
+
+function bound(value: unknown, depth: number): unknown {
   switch (typeof value) {
     case "string":
       return value.length <= MAX_STRING ? value : `${value.slice(0, MAX_STRING)}…(${value.length - MAX_STRING} more characters)`;
@@ -36,10 +40,10 @@ export function boundReceived(value: unknown, depth = 0): unknown {
   if (value === null) return null;
   if (depth >= MAX_DEPTH) return Array.isArray(value) ? `[array of ${value.length}]` : "[object]";
   if (Array.isArray(value)) {
-    const kept = value.slice(0, MAX_ENTRIES).map((item) => boundReceived(item, depth + 1));
+    const kept = value.slice(0, MAX_ENTRIES).map((item) => bound(item, depth + 1));
     return value.length > MAX_ENTRIES ? [...kept, `…(${value.length - MAX_ENTRIES} more)`] : kept;
   }
   const keys = Object.keys(value as object);
-  const kept = Object.fromEntries(keys.slice(0, MAX_ENTRIES).map((key) => [key, boundReceived((value as Record<string, unknown>)[key], depth + 1)]));
+  const kept = Object.fromEntries(keys.slice(0, MAX_ENTRIES).map((key) => [key, bound((value as Record<string, unknown>)[key], depth + 1)]));
   return keys.length > MAX_ENTRIES ? { ...kept, "…": `${keys.length - MAX_ENTRIES} more keys` } : kept;
 }

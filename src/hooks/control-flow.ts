@@ -5,6 +5,13 @@ import { HITLError } from "../errors/hitl-error.js";
  * Whether a hook's failure is LangGraph control flow (an `interrupt()`, `askUserQuestion()`,
  * a `ParentCommand`…) rather than an error of the hook's own: that must never be read as
  * "the hook threw".
+ *
+ * @param error - What the hook threw.
+ * @returns Whether it is one of LangGraph's bubble-up signals.
+ * @example
+ * ```ts
+ * isControlFlow(new GraphInterrupt()); // true
+ * ```
  */
 export function isControlFlow(error: unknown): boolean {
   return isGraphBubbleUp(error as Error | undefined);

@@ -68,6 +68,20 @@ describe("a hook cannot pause the run", () => {
     expect(isHITLError(lane.reported[0]?.error, "HOOK_CANNOT_PAUSE")).toBe(true);
   });
 
+  test("an onDecision that calls interrupt() is refused on the report lane; the approved tool ran once", async () => {
+    const deleteFile = countingTool("delete_file");
+    const lane = errorLane();
+    const node = new ApprovalToolNode([deleteFile.tool], { interruptOn: { delete_file: true }, onDecision: () => void interrupt("audit?"), onHookError: lane.onHookError });
+    const { graph } = agentGraph(node, [{ name: "delete_file", args: { path: "b" }, id: "d" }]);
+    const config = newThread();
+    await graph.invoke(ask(), config);
+    const pending = await getInterrupt(graph, config);
+    const result = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+    expect(deleteFile.count).toBe(1);
+    expect(result.interrupt).toBeUndefined();
+    expect(lane.reported.map((report) => [report.event, isHITLError(report.error, "HOOK_CANNOT_PAUSE")])).toEqual([["onDecision", true]]);
+  });
+
   test("other LangGraph control flow from a PreToolUse hook is rethrown unchanged: a ParentCommand reaches the parent graph", async () => {
     const deleteFile = countingTool("delete_file");
     const hooks = new HookRegistry().register("PreToolUse", {
