@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { LineDecoder } from "./line-decoder.js";
+import { killGroup, killOnExit, OWN_PROCESS_GROUP } from "./process-groups.js";
 import type { InterceptRequest, ObserveNotification } from "./protocol.js";
 import { RemoteHookError } from "./remote-hook-error.js";
 import { MAX_MESSAGE_BYTES, type RemoteTransport } from "./transport.js";
@@ -38,24 +39,8 @@ function untilAborted(promise: Promise<void>, signal: AbortSignal): Promise<void
   });
 }
 
-/** POSIX process groups; on Windows a detached child would get its own console instead. */
-const OWN_PROCESS_GROUP = process.platform !== "win32";
 /** The longest `close()` waits for the processes to be gone. */
 const CLOSE_BOUND_MS = 2_000;
-
-/** Kills the backend and every process of its group. */
-function killGroup(child: ChildProcessWithoutNullStreams): void {
-  const pid = child.pid;
-  if (OWN_PROCESS_GROUP && pid !== undefined) {
-    try {
-      process.kill(-pid, "SIGKILL");
-      return;
-    } catch {
-      // The group is already gone (or never formed): fall back to the process itself.
-    }
-  }
-  child.kill("SIGKILL");
-}
 
 /** Waits for `promise`, but no longer than `ms`. */
 async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
@@ -179,7 +164,9 @@ export class StdioTransport implements RemoteTransport {
       exited: new Promise<void>((resolve) => (markExited = resolve)),
     };
     this.#children.add(child);
+    const forget = OWN_PROCESS_GROUP ? killOnExit(spawned) : () => undefined;
     const gone = (): void => {
+      forget();
       this.#children.delete(child);
       markExited();
     };

@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import { join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { findRemoteHookError, remoteHook, type RemoteHook } from "../../src/remote/index.js";
 import { ask, newThread, toolMessages } from "../support/fixtures.js";
 import { graphWith } from "./support/graph.js";
@@ -73,6 +75,15 @@ describe("a stdio backend started through a launcher", () => {
     const pid = await backendPid(hook);
     expect(alive(pid)).toBe(true);
     await settles(hook.close(), 10_000);
+    await eventually(() => (alive(pid) ? undefined : true));
+  });
+
+  test("a host that exits without close() takes the backend's whole group with it", async () => {
+    const host = join(__dirname, "support", "host-exits.ts");
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", host], { cwd: repoRoot, timeout: 60_000 });
+    const pid = Number(/backend (\d+)/.exec(stdout)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    backends.push(pid);
     await eventually(() => (alive(pid) ? undefined : true));
   });
 });
