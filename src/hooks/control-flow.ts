@@ -17,6 +17,13 @@ export function isControlFlow(error: unknown): boolean {
   return isGraphBubbleUp(error as Error | undefined);
 }
 
+/** Which seat a hook ran in, and for which call. */
+export interface HookSeat {
+  event: string;
+  toolName?: string | undefined;
+  toolCallId?: string | undefined;
+}
+
 /**
  * The error a hook seat raises when a hook tried to pause the run. A hook cannot pause: the
  * node asks a person for the whole batch in one interrupt, and a second `interrupt()` inside
@@ -31,7 +38,7 @@ export function isControlFlow(error: unknown): boolean {
  * if (outcome.status === "failed" && isControlFlow(outcome.error)) throw hookControlFlowError(outcome.error, { event: "PreToolUse", toolCallId });
  * ```
  */
-export function hookControlFlowError(error: unknown, where: { event: string; toolName?: string | undefined; toolCallId?: string | undefined }): unknown {
+export function hookControlFlowError(error: unknown, where: HookSeat): unknown {
   if (!isGraphInterrupt(error)) return error;
   const advice =
     where.event === "PreToolUse"

@@ -1,10 +1,10 @@
 import { HITLError } from "../errors/hitl-error.js";
-import { hookControlFlowError, isControlFlow } from "./control-flow.js";
+import { hookControlFlowError, isControlFlow, type HookSeat } from "./control-flow.js";
 import { FIRE_AND_WAIT_EVENTS, type BoundHook, type HookRegistry } from "./hook-registry.js";
 import { reportHookError } from "./report-hook-error.js";
 import type { RunCancellation } from "./run-signal.js";
 import { parseHookResult } from "./result-schemas.js";
-import { runBounded } from "./time-bound.js";
+import { runBounded, type BoundedOutcome } from "./time-bound.js";
 import type { HookErrorHandler, HookEvent, HookEventMap, HookInvocationContext } from "./types.js";
 
 /** Where observers run: the run's signal, the failure lane, and the call they concern. */
@@ -51,22 +51,20 @@ export async function runObserver<E extends ObserverEvent>(
     reportHookError(context.onHookError, new Error(`${event} hook returned an invalid answer (${parsed.message})`), where);
     return undefined;
   }
-  // The batch's tools have already run: control flow thrown here cannot be honoured without
-  // losing their results (and running them again), so it is refused on the report lane.
-  const error =
-    outcome.status === "failed" && isControlFlow(outcome.error)
-      ? observerControlFlowError(outcome.error, where)
-      : outcome.status === "failed"
-      ? outcome.error
-      : new Error(outcome.status === "timed_out" ? `${event} hook did not answer within ${hook.timeoutMs} ms` : `${event} hook was abandoned: the run was cancelled`);
-  reportHookError(context.onHookError, error, where);
+  reportHookError(context.onHookError, observerFailure(outcome, hook.timeoutMs, where), where);
   return undefined;
 }
 
-function observerControlFlowError(error: unknown, where: { event: string; toolName?: string | undefined; toolCallId?: string | undefined }): unknown {
-  const refused = hookControlFlowError(error, where);
-  if (refused !== error) return refused;
-  return new HITLError("HOOK_CANNOT_PAUSE", `A ${where.event} hook threw LangGraph control flow; observers cannot change the run's course.`, { cause: error });
+/** What to report for an observer that did not answer. */
+function observerFailure(outcome: Exclude<BoundedOutcome<unknown>, { status: "answered" }>, timeoutMs: number, where: HookSeat): unknown {
+  if (outcome.status === "timed_out") return new Error(`${where.event} hook did not answer within ${timeoutMs} ms`);
+  if (outcome.status === "cancelled") return new Error(`${where.event} hook was abandoned: the run was cancelled`);
+  if (!isControlFlow(outcome.error)) return outcome.error;
+  // The batch's tools have already run: control flow thrown here cannot be honoured without
+  // losing their results (and running them again), so it is refused on the report lane.
+  const refused = hookControlFlowError(outcome.error, where);
+  if (refused !== outcome.error) return refused;
+  return new HITLError("HOOK_CANNOT_PAUSE", `A ${where.event} hook threw LangGraph control flow; observers cannot change the run's course.`, { cause: outcome.error });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isHITLError } from "../errors/hitl-error.js";
-import { hookControlFlowError, isControlFlow } from "./control-flow.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
+import { hookControlFlowError, isControlFlow } from "./control-flow.js";
 import type { HookRegistry } from "./hook-registry.js";
 import { reportHookError } from "./report-hook-error.js";
 import type { RunCancellation } from "./run-signal.js";
