@@ -56,7 +56,7 @@ export type {
   PermissionDeniedInput,
   DenialSource,
 } from "./hooks/types.js";
-export { DEFAULT_HOOK_TIMEOUT_MS } from "./hooks/time-bound.js";
+export { DEFAULT_HOOK_TIMEOUT_MS, DEFAULT_OBSERVER_TIMEOUT_MS } from "./hooks/time-bound.js";
 
 export { ApprovalToolNode } from "./node/approval-tool-node.js";
 export type { ApprovalNodeTool } from "./node/approval-tool-node.js";

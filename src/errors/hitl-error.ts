@@ -1,3 +1,5 @@
+import { boundReceived } from "./bounded-value.js";
+
 /**
  * The closed set of error codes this library raises. Codes are stable: match on
  * them, never on message text.
@@ -19,7 +21,8 @@ export type HITLErrorCode =
   | "DATABASE_UNAVAILABLE"
   | "REMOTE_HOOK_FAILED"
   | "THREAD_BUSY"
-  | "INVALID_SIGNATURE";
+  | "INVALID_SIGNATURE"
+  | "HOOK_CANNOT_PAUSE";
 
 /** One problem found while validating a value, placed next to the call it concerns. */
 export interface HITLErrorDetail {
@@ -31,7 +34,7 @@ export interface HITLErrorDetail {
   message: string;
   /** The values that would have been accepted, when there is a closed set. */
   allowed?: string[];
-  /** What was received instead. */
+  /** What was received instead (cut to 200 characters, 10 entries and 3 levels). */
   received?: unknown;
 }
 
@@ -71,7 +74,8 @@ export class HITLError extends Error {
   constructor(code: HITLErrorCode, message: string, options: HITLErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
-    this.details = options.details ?? [];
+    // A detail echoes what was received; bounded, so the error stays cheap to log and serialise.
+    this.details = (options.details ?? []).map((detail) => (detail.received === undefined ? detail : { ...detail, received: boundReceived(detail.received) }));
     this.threadId = options.threadId;
     this.interruptId = options.interruptId;
   }

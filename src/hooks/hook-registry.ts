@@ -1,6 +1,6 @@
 import { HITLError } from "../errors/hitl-error.js";
 import { compileMatcher, type CompiledMatcher } from "./matcher.js";
-import { resolveTimeoutMs } from "./time-bound.js";
+import { DEFAULT_HOOK_TIMEOUT_MS, DEFAULT_OBSERVER_TIMEOUT_MS, resolveTimeoutMs } from "./time-bound.js";
 import type { HookCallback, HookEvent, HookRegistration } from "./types.js";
 
 /** Every event a hook can be registered for. */
@@ -16,6 +16,13 @@ interface CompiledRegistration {
   matches: CompiledMatcher;
   hooks: Array<HookCallback<HookEvent>>;
   timeoutMs: number;
+}
+
+/** Observers whose answer nothing waits on: the batch only waits for them to be delivered. */
+export const FIRE_AND_WAIT_EVENTS: ReadonlySet<HookEvent> = new Set(["PostToolBatch", "PermissionDenied"]);
+
+function defaultTimeoutMs(event: HookEvent): number {
+  return FIRE_AND_WAIT_EVENTS.has(event) ? DEFAULT_OBSERVER_TIMEOUT_MS : DEFAULT_HOOK_TIMEOUT_MS;
 }
 
 function invalid(message: string, path: Array<string | number>, received: unknown): HITLError {
@@ -37,7 +44,7 @@ function compileRegistration(event: HookEvent, registration: unknown): CompiledR
   hooks.forEach((hook, index) => {
     if (typeof hook !== "function") throw invalid(`\`hooks[${index}]\` must be a function`, ["hooks", index], hook);
   });
-  return { matches: compileMatcher(matcher), hooks: [...hooks], timeoutMs: resolveTimeoutMs(timeoutMs, ["timeoutMs"]) };
+  return { matches: compileMatcher(matcher), hooks: [...hooks], timeoutMs: resolveTimeoutMs(timeoutMs, ["timeoutMs"], defaultTimeoutMs(event)) };
 }
 
 /**

@@ -1,8 +1,10 @@
-import type { BoundHook, HookRegistry } from "./hook-registry.js";
+import { HITLError } from "../errors/hitl-error.js";
+import { hookControlFlowError, isControlFlow, type HookSeat } from "./control-flow.js";
+import { FIRE_AND_WAIT_EVENTS, type BoundHook, type HookRegistry } from "./hook-registry.js";
 import { reportHookError } from "./report-hook-error.js";
 import type { RunCancellation } from "./run-signal.js";
 import { parseHookResult } from "./result-schemas.js";
-import { runBounded } from "./time-bound.js";
+import { runBounded, type BoundedOutcome } from "./time-bound.js";
 import type { HookErrorHandler, HookEvent, HookEventMap, HookInvocationContext } from "./types.js";
 
 /** Where observers run: the run's signal, the failure lane, and the call they concern. */
@@ -49,15 +51,27 @@ export async function runObserver<E extends ObserverEvent>(
     reportHookError(context.onHookError, new Error(`${event} hook returned an invalid answer (${parsed.message})`), where);
     return undefined;
   }
-  const error =
-    outcome.status === "failed"
-      ? outcome.error
-      : new Error(outcome.status === "timed_out" ? `${event} hook did not answer within ${hook.timeoutMs} ms` : `${event} hook was abandoned: the run was cancelled`);
-  reportHookError(context.onHookError, error, where);
+  reportHookError(context.onHookError, observerFailure(outcome, hook.timeoutMs, where), where);
   return undefined;
 }
 
-/** Runs every matching observer of `event` one after another, feeding each answer to `step`. */
+/** What to report for an observer that did not answer. */
+function observerFailure(outcome: Exclude<BoundedOutcome<unknown>, { status: "answered" }>, timeoutMs: number, where: HookSeat): unknown {
+  if (outcome.status === "timed_out") return new Error(`${where.event} hook did not answer within ${timeoutMs} ms`);
+  if (outcome.status === "cancelled") return new Error(`${where.event} hook was abandoned: the run was cancelled`);
+  if (!isControlFlow(outcome.error)) return outcome.error;
+  // The batch's tools have already run: control flow thrown here cannot be honoured without
+  // losing their results (and running them again), so it is refused on the report lane.
+  const refused = hookControlFlowError(outcome.error, where);
+  if (refused !== outcome.error) return refused;
+  return new HITLError("HOOK_CANNOT_PAUSE", `A ${where.event} hook threw LangGraph control flow; observers cannot change the run's course.`, { cause: outcome.error });
+}
+
+/**
+ * Runs every matching observer of `event`. Observers whose answers shape the result
+ * (`PostToolUse`, `PostToolUseFailure`) run one after another, feeding each answer to `step`;
+ * the others run concurrently, so one slow sink does not hold up the rest.
+ */
 export async function runObservers<E extends ObserverEvent>(
   event: E,
   toolNames: string | readonly string[],
@@ -66,7 +80,12 @@ export async function runObservers<E extends ObserverEvent>(
   step: (result: HookEventMap[E]["result"] | undefined) => void = () => undefined,
   about: { toolName?: string; toolCallId?: string } = {},
 ): Promise<void> {
-  for (const hook of context.registry?.hooksFor(event, toolNames) ?? []) {
+  const hooks = context.registry?.hooksFor(event, toolNames) ?? [];
+  if (FIRE_AND_WAIT_EVENTS.has(event)) {
+    for (const result of await Promise.all(hooks.map((hook) => runObserver(event, hook, fields(), context, about)))) step(result);
+    return;
+  }
+  for (const hook of hooks) {
     step(await runObserver(event, hook, fields(), context, about));
   }
 }

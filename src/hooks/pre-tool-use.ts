@@ -1,5 +1,6 @@
 import { isHITLError } from "../errors/hitl-error.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
+import { hookControlFlowError, isControlFlow } from "./control-flow.js";
 import type { HookRegistry } from "./hook-registry.js";
 import { reportHookError } from "./report-hook-error.js";
 import type { RunCancellation } from "./run-signal.js";
@@ -104,7 +105,8 @@ function fold(verdict: PreToolUseVerdict, result: PreToolUseResult): PreToolUseV
  * bound, and folds their answers: `deny` > `skip` > `ask` > `allow`; each `updatedInput`
  * replaces the input the next hook sees. A hook that throws, times out, is cancelled or
  * answers off-contract denies the call (fail closed), stops the screening, and is reported
- * to `onHookError`.
+ * to `onHookError`. A hook that tries to pause the run (`interrupt()`) is refused: the screening
+ * rejects with `HOOK_CANNOT_PAUSE`; other LangGraph control flow is rethrown unchanged.
  *
  * @param start - The verdict before any hook ran (e.g. from `interruptOn`).
  */
@@ -141,6 +143,9 @@ export async function runPreToolUse(
         continue;
       }
       failure = { kind: "invalid_result", message: describeFailure("invalid_result", hook.timeoutMs, parsed.message) };
+    } else if (outcome.status === "failed" && isControlFlow(outcome.error)) {
+      // Never swallow LangGraph control flow as "the hook threw": nothing of the batch has run yet.
+      throw hookControlFlowError(outcome.error, { event: "PreToolUse", toolName: request.toolName, toolCallId: request.toolCallId });
     } else if (outcome.status === "failed") {
       const detail = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
       failure = { kind: "error", message: describeFailure("error", hook.timeoutMs, detail) };

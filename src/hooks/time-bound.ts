@@ -3,6 +3,11 @@ import type { RunCancellation } from "./run-signal.js";
 
 /** The bound a hook runs under when its registration names none (as Claude Code's tool hooks). */
 export const DEFAULT_HOOK_TIMEOUT_MS = 600_000;
+/**
+ * The bound of observers whose answer nothing waits on (`PostToolBatch`, `PermissionDenied`) and
+ * of `onDecision`, when none is named: an audit sink that hangs must not stall the batch.
+ */
+export const DEFAULT_OBSERVER_TIMEOUT_MS = 5_000;
 /** The largest delay `setTimeout` honours; anything above it would fire at once. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 /** How long observers may still run after the run itself was cancelled. */
@@ -10,12 +15,12 @@ export const OBSERVER_GRACE_MS = 1_000;
 
 /**
  * Checks a `timeoutMs` option: a finite number from 0 to 2 147 483 647. `undefined` gives
- * the default; anything else is refused loudly rather than silently replaced.
+ * `fallback`; anything else is refused loudly rather than silently replaced.
  *
  * @throws {HITLError} `INVALID_OPTIONS` naming the option and the value received.
  */
-export function resolveTimeoutMs(value: unknown, path: Array<string | number>): number {
-  if (value === undefined) return DEFAULT_HOOK_TIMEOUT_MS;
+export function resolveTimeoutMs(value: unknown, path: Array<string | number>, fallback = DEFAULT_HOOK_TIMEOUT_MS): number {
+  if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > MAX_TIMEOUT_MS) {
     const name = path.join(".");
     const message = `\`${name}\` must be a finite number of milliseconds from 0 to ${MAX_TIMEOUT_MS}, but received ${String(value)}`;

@@ -166,7 +166,7 @@ export interface HookRegistration<E extends HookEvent> {
   /** Tool names it applies to. For `PostToolBatch`: runs when any call of the batch matches. */
   matcher?: HookMatcher;
   hooks: Array<HookCallback<E>>;
-  /** Bound for each hook invocation, in ms. Default: 600 000. `0` expires every invocation at once. */
+  /** Bound for each hook invocation, in ms. Default: 600 000 (5 000 for `PostToolBatch` and `PermissionDenied`). `0` expires every invocation at once. */
   timeoutMs?: number;
 }
 

@@ -1,5 +1,6 @@
 import { HITLError } from "../errors/hitl-error.js";
 import { validateDecisions, type ToolLookup } from "../decisions/validate-decisions.js";
+import { assertWithinLimits } from "../decisions/value-limits.js";
 import { requestDigest } from "../payload/digest.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
 import type { ToolApprovalDecisionMap } from "../payload/types.js";
@@ -25,7 +26,8 @@ function assertStorable(value: unknown): void {
 
 /**
  * Validates `value` against the payload of the interrupt it answers, before anything is
- * submitted to the graph.
+ * submitted to the graph. Values deeper than 64 levels or holding more than 100 000 values are
+ * refused before they are walked.
  *
  * @throws {HITLError} `INVALID_DECISION`, `INVALID_EDIT`, `INVALID_ANSWER`, or
  * `UNSUPPORTED_INTERRUPT` for a payload this library did not raise.
@@ -33,6 +35,7 @@ function assertStorable(value: unknown): void {
 export async function validateResumeValue(payload: unknown, value: unknown, findTool: ToolLookup): Promise<CheckedResumeValue> {
   assertStorable(value);
   if (isToolApprovalInterrupt(payload)) {
+    assertWithinLimits(value, "INVALID_DECISION");
     const decisions = await validateDecisions(payload, value, findTool);
     const byId: ToolApprovalDecisionMap = Object.fromEntries(decisions);
     const digests = Object.fromEntries(
@@ -41,6 +44,7 @@ export async function validateResumeValue(payload: unknown, value: unknown, find
     return { value: byId, digests };
   }
   if (isAskUserQuestionInterrupt(payload)) {
+    assertWithinLimits(value, "INVALID_ANSWER");
     const several = payload.questions;
     return { value: several === undefined ? validateResolution(payload.question, value) : validateResolutions(several, value) };
   }

@@ -1,7 +1,9 @@
-import { resolveHandlerOptions, type ApprovalHandlerOptions, type ResolvedHandlerOptions } from "./options.js";
+import type { Reviewer } from "../protocol/resume-envelope.js";
+import { resolveHandlerOptions, type ApprovalHandlerOptions, type AuthRefusal, type ResolvedHandlerOptions } from "./options.js";
 import { reviewerPage } from "./page/serve-page.js";
 import { problem, problemFromError, problemResponse } from "./problem.js";
 import { getThreadInterrupt, listInterrupts, resumeThread } from "./routes.js";
+import { decodeThreadId } from "./thread-id.js";
 
 /** A web-standard request handler: mount it in Hono, Next.js route handlers, Bun, Deno or Node. */
 export type ApprovalHandler = (request: Request) => Promise<Response>;
@@ -10,16 +12,29 @@ function methodNotAllowed(allowed: string): Response {
   return problemResponse(problem("METHOD_NOT_ALLOWED", `Use ${allowed}.`), { allow: allowed });
 }
 
+function refusal(result: AuthRefusal): Response {
+  if (result.status === 403) return problemResponse(problem("FORBIDDEN", result.message ?? "Not allowed."));
+  // RFC 9110: a 401 names how to authenticate.
+  return problemResponse(problem("UNAUTHORIZED", result.message ?? "Sign in first."), { "www-authenticate": result.challenge ?? 'Bearer realm="approvals"' });
+}
+
+/**
+ * Who is asking. Only `id` and `name` are taken from what `authenticate` returns: it may hand
+ * back the app's whole user record (session token included), which must never be recorded on a
+ * decision or echoed in an error.
+ */
 async function authenticated(request: Request, options: ResolvedHandlerOptions) {
-  const result = await options.authenticate(request);
-  if ("status" in result) {
-    const code = result.status === 403 ? "FORBIDDEN" : "UNAUTHORIZED";
-    return { ok: false as const, response: problemResponse(problem(code, result.message ?? (result.status === 403 ? "Not allowed." : "Sign in first."))) };
+  const result = (await options.authenticate(request)) as Partial<Reviewer & AuthRefusal> | null | undefined;
+  if (result !== null && typeof result === "object" && (result.status === 401 || result.status === 403)) {
+    return { ok: false as const, response: refusal(result as AuthRefusal) };
   }
-  if (typeof result.id !== "string" || result.id.length === 0) {
-    return { ok: false as const, response: problemResponse(problem("UNAUTHORIZED", "authenticate() returned no reviewer id.")) };
+  const id = result?.id;
+  if (typeof id !== "string" || id.length === 0) {
+    return { ok: false as const, response: refusal({ status: 401, message: "authenticate() returned no reviewer id." }) };
   }
-  return { ok: true as const, reviewer: result };
+  const name = result?.name;
+  const reviewer: Reviewer = { id, ...(typeof name === "string" && name.length > 0 ? { name } : {}) };
+  return { ok: true as const, reviewer };
 }
 
 async function route(request: Request, path: string, options: ResolvedHandlerOptions): Promise<Response> {
@@ -31,7 +46,9 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
   if (!auth.ok) return auth.response;
   if (path === "/interrupts") return method === "GET" ? listInterrupts(new URL(request.url), options) : methodNotAllowed("GET");
   const [, rawThreadId = "", action] = threadRoute ?? [];
-  const threadId = decodeURIComponent(rawThreadId);
+  const decoded = decodeThreadId(rawThreadId);
+  if (!decoded.ok) return problemResponse(decoded.problem);
+  const { threadId } = decoded;
   if (action === "interrupt") return method === "GET" ? getThreadInterrupt(threadId, options) : methodNotAllowed("GET");
   return method === "POST" ? resumeThread(request, threadId, auth.reviewer, options) : methodNotAllowed("POST");
 }

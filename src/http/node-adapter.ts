@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ApprovalHandler } from "./create-approval-handler.js";
+import { JSON_SAFETY_HEADERS } from "./problem.js";
 
 /**
  * Mounts a web-standard handler on `node:http`: `http.createServer(toNodeListener(handler))`.
@@ -36,7 +37,7 @@ async function serve(handler: ApprovalHandler, incoming: IncomingMessage, outgoi
     outgoing.writeHead(response.status, Object.fromEntries(response.headers.entries()));
     outgoing.end(Buffer.from(await response.arrayBuffer()));
   } catch {
-    if (!outgoing.headersSent) outgoing.writeHead(500, { "content-type": "application/problem+json" });
+    if (!outgoing.headersSent) outgoing.writeHead(500, { "content-type": "application/problem+json", ...JSON_SAFETY_HEADERS });
     outgoing.end(JSON.stringify({ title: "Internal Server Error", status: 500, code: "INTERNAL" }));
   }
 }

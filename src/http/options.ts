@@ -10,6 +10,8 @@ import { hasInbox, type ApprovalsInbox } from "../inbox/types.js";
 export interface AuthRefusal {
   status: 401 | 403;
   message?: string;
+  /** The `WWW-Authenticate` challenge of a 401. Default: `Bearer realm="approvals"`. */
+  challenge?: string;
 }
 
 /** Who is making a request: a reviewer, or why not. */
@@ -21,8 +23,9 @@ export interface ApprovalHandlerOptions {
   graph: HitlGraph;
   /**
    * Identifies the reviewer of a request (a session cookie, a bearer token…). Return
-   * `{ id, name? }`, or `{ status: 401 | 403, message? }` to refuse. The identity recorded
-   * with each decision comes from here, never from the request body.
+   * `{ id, name? }`, or `{ status: 401 | 403, message?, challenge? }` to refuse. The identity
+   * recorded with each decision comes from here, never from the request body. Only `id` and
+   * `name` are read: returning the app's whole user record is fine, the rest is ignored.
    */
   authenticate: (request: Request) => AuthResult | Promise<AuthResult>;
   /** The approvals inbox. Default: the graph's checkpointer, when it keeps one; for a `RemoteGraph`, `createRemoteInbox(graph)` (the server's thread search). */

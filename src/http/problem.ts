@@ -72,7 +72,10 @@ export function problemFromError(error: unknown): Problem {
   return problem("INTERNAL", "An unexpected error occurred.");
 }
 
+/** Headers every JSON answer carries: never sniffed as another type, never cached (they hold review data). */
+export const JSON_SAFETY_HEADERS = { "x-content-type-options": "nosniff", "cache-control": "no-store" } as const;
+
 /** The `application/problem+json` response for a problem. */
 export function problemResponse(value: Problem, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(value), { status: value.status, headers: { "content-type": "application/problem+json", ...headers } });
+  return new Response(JSON.stringify(value), { status: value.status, headers: { "content-type": "application/problem+json", ...JSON_SAFETY_HEADERS, ...headers } });
 }

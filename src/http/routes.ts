@@ -9,11 +9,11 @@ import { resumeRemote } from "../host/resume-remote.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
 import type { ResolvedHandlerOptions } from "./options.js";
-import { problem, problemResponse } from "./problem.js";
+import { JSON_SAFETY_HEADERS, problem, problemResponse } from "./problem.js";
 import { readJsonBody } from "./read-json-body.js";
 
 function json(value: unknown, status = 200): Response {
-  return new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json; charset=utf-8", ...JSON_SAFETY_HEADERS } });
 }
 
 function threadConfig(threadId: string) {

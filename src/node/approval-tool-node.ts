@@ -95,7 +95,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<T> {
     const runSignal = followRunSignal(config.signal);
     try {
-      return await this.#answerBatch(input, config, runSignal);
+      return await this.#answerBatch(input, runSignal.toolConfig(config), runSignal);
     } finally {
       runSignal.release();
     }

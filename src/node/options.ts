@@ -1,6 +1,7 @@
 import type { ToolNodeOptions } from "@langchain/langgraph/prebuilt";
 import { z } from "zod";
 import { DECISION_TYPES } from "../decisions/decision-schema.js";
+import { boundReceived } from "../errors/bounded-value.js";
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 import type { HookRegistry } from "../hooks/hook-registry.js";
 import { warnHookError } from "../hooks/report-hook-error.js";
@@ -53,24 +54,22 @@ export interface ResolvedNodeOptions {
   interruptOn: Map<string, Required<Pick<InterruptOnConfig, "allowedDecisions">> & InterruptOnConfig>;
 }
 
-const decisionType = z.enum(DECISION_TYPES as [ToolApprovalDecisionType, ...ToolApprovalDecisionType[]]);
-const interruptOnEntry = z.union([
-  z.boolean(),
-  z.strictObject({
-    allowedDecisions: z.array(decisionType).min(1).optional(),
-    description: z.string().optional(),
-    expiresInMs: z.number().finite().positive().max(MAX_TIMEOUT_MS * 1000).optional(),
-  }),
-]);
-const optionsSchema = z.strictObject({
-  name: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  handleToolErrors: z.boolean().optional(),
+/** This library's own options. Everything else belongs to `ToolNode`, which reads it as it likes. */
+const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "onHookError", "onDecision"] as const;
+const ENTRY_SETTINGS = ["allowedDecisions", "description", "expiresInMs"];
+const ENTRY_SHAPES = ["true", "false", "{ allowedDecisions?, description?, expiresInMs? }"];
+
+const interruptOnSettings = z.strictObject({
+  allowedDecisions: z.array(z.enum(DECISION_TYPES as [ToolApprovalDecisionType, ...ToolApprovalDecisionType[]])).min(1).optional(),
+  description: z.string().optional(),
+  expiresInMs: z.number().finite().positive().max(MAX_TIMEOUT_MS * 1000).optional(),
+});
+const ownSchema = z.looseObject({
   hooks: z.custom<HookRegistry>((value) => typeof (value as HookRegistry | undefined)?.hooksFor === "function", {
     message: "expected a HookRegistry",
   }).optional(),
   humanInTheLoop: z.strictObject({ enabled: z.boolean().optional() }).optional(),
-  interruptOn: z.record(z.string(), interruptOnEntry).optional(),
+  interruptOn: z.record(z.string(), z.unknown()).optional(),
   onHookError: z.custom<HookErrorHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   onDecision: z.custom<DecisionHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   signingKey: z.union([z.string().min(16, "use at least 16 characters"), z.instanceof(Uint8Array).refine((key) => key.byteLength >= 16, "use at least 16 bytes")]).optional(),
@@ -82,23 +81,97 @@ function refuse(details: HITLErrorDetail[]): never {
   throw new HITLError("INVALID_OPTIONS", `Invalid ApprovalToolNode options: ${where}${first?.message ?? ""}`, { details });
 }
 
+function describe(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  if (typeof value === "function") return "a function";
+  if (Array.isArray(value)) return "an array";
+  if (value === null || typeof value !== "object") return String(value);
+  return "an object";
+}
+
+/** What an issue expected, as the second half of "expected …, but received …". */
+function expectation(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_value") return `one of ${issue.values.map(String).join(", ")}`;
+  if (issue.code === "invalid_type") return issue.expected;
+  return issue.message.replace(/^(Too small|Too big|Invalid input): /, "").replace(/^expected /, "");
+}
+
+/** One detail per zod issue: where, what was received, and what would have been accepted. */
+function detailsOf(issues: readonly z.core.$ZodIssue[], prefix: Array<string | number>): HITLErrorDetail[] {
+  return issues.map((issue) => {
+    const path = [...prefix, ...issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment)))];
+    if (issue.code === "unrecognized_keys") {
+      const message = `unknown setting ${issue.keys.map((key) => `"${key}"`).join(", ")}; allowed: ${ENTRY_SETTINGS.join(", ")}`;
+      return { path: [...path, issue.keys[0] ?? ""], message, received: issue.keys[0], allowed: ENTRY_SETTINGS };
+    }
+    const allowed = issue.code === "invalid_value" ? issue.values.map(String) : undefined;
+    const received = (issue as { input?: unknown }).input;
+    const message = `expected ${expectation(issue)}, but received ${describe(received)}`;
+    return { path, message, received: boundReceived(received), ...(allowed === undefined ? {} : { allowed }) };
+  });
+}
+
+/** Levenshtein distance, for telling a misspelt own option from a `ToolNode` option. */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
 /**
- * Validates node options once, at construction. An `interruptOn` key that names no tool is
- * an error: a typo would otherwise leave a dangerous tool silently unguarded.
+ * Unknown keys go to `ToolNode` untouched, except near misses of this library's own options:
+ * a misspelt `interruptOn` passed on silently would leave a dangerous tool unguarded.
+ */
+function misspeltOwnOptions(options: Record<string, unknown>): HITLErrorDetail[] {
+  return Object.keys(options).flatMap((key) => {
+    if ((OWN_OPTIONS as readonly string[]).includes(key)) return [];
+    const meant = OWN_OPTIONS.find((own) => key.toLowerCase() === own.toLowerCase() || distance(key.toLowerCase(), own.toLowerCase()) <= 2);
+    if (meant === undefined) return [];
+    return [{ path: [key], message: `unknown option "${key}": did you mean \`${meant}\`?`, received: key, allowed: [...OWN_OPTIONS] }];
+  });
+}
+
+function interruptOnEntryDetails(name: string, entry: unknown): HITLErrorDetail[] {
+  if (typeof entry === "boolean") return [];
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+    const message = `expected true, false or { allowedDecisions?, description?, expiresInMs? }, but received ${describe(entry)}`;
+    return [{ path: ["interruptOn", name], message, received: boundReceived(entry), allowed: ENTRY_SHAPES }];
+  }
+  const parsed = interruptOnSettings.safeParse(entry, { reportInput: true });
+  return parsed.success ? [] : detailsOf(parsed.error.issues, ["interruptOn", name]);
+}
+
+/**
+ * Validates this library's node options once, at construction; every other key is left to
+ * `ToolNode`. An `interruptOn` key that names no tool is an error: a typo would otherwise
+ * leave a dangerous tool silently unguarded.
  *
- * @throws {HITLError} `INVALID_OPTIONS`, one detail per problem.
+ * @param options - The options given to the node.
+ * @param toolNames - Names of the node's tools.
+ * @returns The options in the form the node reads.
+ * @throws {HITLError} `INVALID_OPTIONS`, one detail per problem, each with `path`, `received` and (for closed sets) `allowed`.
+ * @example
+ * ```ts
+ * resolveNodeOptions({ interruptOn: { delete_file: true } }, ["delete_file"]).interruptOn.get("delete_file");
+ * ```
  */
 export function resolveNodeOptions(options: unknown, toolNames: readonly string[]): ResolvedNodeOptions {
-  const parsed = optionsSchema.safeParse(options ?? {});
-  if (!parsed.success) {
-    refuse(
-      parsed.error.issues.map((issue) => ({
-        path: issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment))),
-        message: issue.message,
-      })),
-    );
+  if (options !== undefined && (typeof options !== "object" || options === null || Array.isArray(options))) {
+    refuse([{ message: `options must be an object, but received ${describe(options)}`, received: boundReceived(options) }]);
   }
+  const parsed = ownSchema.safeParse(options ?? {}, { reportInput: true });
+  if (!parsed.success) refuse(detailsOf(parsed.error.issues, []));
+  const misspelt = misspeltOwnOptions(parsed.data);
+  if (misspelt.length > 0) refuse(misspelt);
   const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision, signingKey } = parsed.data;
+  const entryProblems = Object.entries(interruptOn).flatMap(([name, entry]) => interruptOnEntryDetails(name, entry));
+  if (entryProblems.length > 0) refuse(entryProblems);
   const unknownTools = Object.keys(interruptOn).filter((name) => !toolNames.includes(name));
   if (unknownTools.length > 0) {
     refuse(
@@ -111,7 +184,7 @@ export function resolveNodeOptions(options: unknown, toolNames: readonly string[
     );
   }
   const resolved: ResolvedNodeOptions["interruptOn"] = new Map();
-  for (const [name, entry] of Object.entries(interruptOn)) {
+  for (const [name, entry] of Object.entries(interruptOn as Record<string, boolean | InterruptOnConfig>)) {
     if (entry === false) continue;
     const settings = entry === true ? {} : entry;
     resolved.set(name, {

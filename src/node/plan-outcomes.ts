@@ -4,7 +4,7 @@ import type { ClaimedReview } from "../claims/index.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
 import { formatAnswer } from "../questions/ask-user-question-tool.js";
 import type { BatchAnswers, VerifiedAnswer } from "./question-step.js";
-import { screenEdit, type Screening, type ScreeningContext, type ScreeningNotes } from "./screen-call.js";
+import { NO_ARGUMENTS, screenEdit, type Screening, type ScreeningContext, type ScreeningNotes } from "./screen-call.js";
 import type { HitlRecord, OutcomeSource } from "./tool-messages.js";
 
 interface OutcomeBase {
@@ -26,8 +26,9 @@ function blocked(call: ToolCall, notes: ScreeningNotes, source: OutcomeSource, r
   return { kind: "blocked", call, notes, source, record: { decision, source, ...(reason === undefined ? {} : { reason }), ...extra } };
 }
 
+/** The call as it runs: with the screened arguments, or as the model sent it when it sent none. */
 function withArgs(call: ToolCall, args: Record<string, unknown>): ToolCall {
-  return { ...call, args };
+  return args === NO_ARGUMENTS ? call : { ...call, args };
 }
 
 
@@ -71,13 +72,14 @@ async function reviewedOutcome(screening: Known, review: AppliedReview, context:
   if (screening.kind === "deny") return blocked(call, notes, screening.failed ? "policy_failure" : "policy", screening.reason, audit);
   switch (decision.type) {
     case "approve":
-      return { kind: "run", call: withArgs(call, request.arguments), notes, record: { decision: "approve", source: "reviewer", ...audit } };
+      // The digests matched above: `call` carries the reviewed arguments.
+      return { kind: "run", call, notes, record: { decision: "approve", source: "reviewer", ...audit } };
     case "reject":
       return blocked(call, notes, "reviewer", decision.reason ?? "rejected by the reviewer", audit);
     case "respond":
       return { kind: "answer", call, notes, text: decision.responseText, record: { decision: "respond", source: "reviewer", ...audit } };
     case "edit": {
-      const edited = withArgs(call, decision.updatedInput);
+      const edited = { ...call, args: decision.updatedInput };
       const refused = await screenEdit(edited, decision.updatedInput, context);
       if (refused !== undefined) {
         return blocked(edited, notes, refused.failed ? "policy_failure" : "policy", refused.reason, { ...audit, decision: "deny" });

@@ -1,6 +1,7 @@
 import { reportHookError } from "../hooks/report-hook-error.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
-import { DEFAULT_HOOK_TIMEOUT_MS, runBounded } from "../hooks/time-bound.js";
+import { hookControlFlowError, isControlFlow } from "../hooks/control-flow.js";
+import { DEFAULT_OBSERVER_TIMEOUT_MS, runBounded } from "../hooks/time-bound.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import type { Outcome } from "./plan-outcomes.js";
 import type { HitlRecord } from "./tool-messages.js";
@@ -18,8 +19,11 @@ export interface DecisionEvent extends HitlRecord {
 export type DecisionHandler = (event: DecisionEvent) => void | Promise<void>;
 
 /**
- * Hands each human decision of the batch to `onDecision`, in the model's order. Like an
- * observer hook it is bounded and can never change an outcome; failures go to `onHookError`.
+ * Hands each human decision of the batch to `onDecision`, all at once (each under its own
+ * 5 s bound), so one slow sink costs the batch one bound, not one per decision. Like an
+ * observer hook it can never change an outcome; failures go to `onHookError`. Delivery is
+ * at least once: a process that crashes after the tools ran but before the batch is saved
+ * answers the batch again when the run resumes, and reports its decisions again.
  */
 export async function reportDecisions(
   outcomes: readonly Outcome[],
@@ -29,14 +33,23 @@ export async function reportDecisions(
   runSignal: RunCancellation | undefined,
 ): Promise<void> {
   if (onDecision === undefined) return;
-  for (const outcome of outcomes) {
+  const events = outcomes.flatMap((outcome): DecisionEvent[] => {
     const record = outcome.record;
-    if (record === undefined || (record.source !== "reviewer" && record.source !== "expired")) continue;
-    const event: DecisionEvent = { ...record, threadId, toolCallId: outcome.call.id ?? "", toolName: outcome.call.name, arguments: outcome.call.args };
-    const result = await runBounded(() => onDecision(event), { timeoutMs: DEFAULT_HOOK_TIMEOUT_MS, runSignal, onRunAbort: "grace" });
-    if (result.status !== "answered") {
-      const error = result.status === "failed" ? result.error : new Error(`onDecision ${result.status === "timed_out" ? "timed out" : "was abandoned"}`);
-      reportHookError(onHookError, error, { event: "onDecision", toolName: event.toolName, toolCallId: event.toolCallId });
-    }
-  }
+    if (record === undefined || (record.source !== "reviewer" && record.source !== "expired")) return [];
+    return [{ ...record, threadId, toolCallId: outcome.call.id ?? "", toolName: outcome.call.name, arguments: outcome.call.args }];
+  });
+  await Promise.all(events.map((event) => deliver(event, onDecision, onHookError, runSignal)));
+}
+
+async function deliver(event: DecisionEvent, onDecision: DecisionHandler, onHookError: HookErrorHandler, runSignal: RunCancellation | undefined): Promise<void> {
+  const result = await runBounded(() => onDecision(event), { timeoutMs: DEFAULT_OBSERVER_TIMEOUT_MS, runSignal, onRunAbort: "grace" });
+  if (result.status === "answered") return;
+  const where = { event: "onDecision" as const, toolName: event.toolName, toolCallId: event.toolCallId };
+  const error =
+    result.status === "failed"
+      ? isControlFlow(result.error)
+        ? hookControlFlowError(result.error, where)
+        : result.error
+      : new Error(result.status === "timed_out" ? `onDecision did not answer within ${DEFAULT_OBSERVER_TIMEOUT_MS} ms` : "onDecision was abandoned: the run was cancelled");
+  reportHookError(onHookError, error, where);
 }

@@ -44,8 +44,22 @@ export interface ScreeningContext {
   onHookError: HookErrorHandler;
 }
 
+/**
+ * What hooks and reviewers see for a call the model sent without an arguments object (none,
+ * `null`, a string…): no arguments. It is a marker, not an invention: an outcome whose
+ * arguments are still this object runs with exactly what the model sent, so the tool answers
+ * with its own schema error, as under `ToolNode`.
+ */
+export const NO_ARGUMENTS: Record<string, unknown> = Object.freeze({});
+
+/** The call's arguments for screening: its own object, or {@link NO_ARGUMENTS}. */
+export function screenedArgs(call: ToolCall): Record<string, unknown> {
+  const args: unknown = call.args;
+  return typeof args === "object" && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : NO_ARGUMENTS;
+}
+
 function startingVerdict(call: ToolCall, context: ScreeningContext): PreToolUseVerdict {
-  const input = (call.args ?? {}) as Record<string, unknown>;
+  const input = screenedArgs(call);
   const declared = context.interruptOn.get(call.name);
   if (declared === undefined) return { decision: "allow", input, additionalContext: [] };
   return {
@@ -85,7 +99,7 @@ function request(call: ToolCall, args: Record<string, unknown>, context: Screeni
  */
 export function screenCall(call: ToolCall, context: ScreeningContext): Screening | Promise<Screening> {
   if (!context.toolNames.has(call.name)) return { kind: "unknown_tool", call, notes: { additionalContext: [] } };
-  const args = (call.args ?? {}) as Record<string, unknown>;
+  const args = screenedArgs(call);
   const start = startingVerdict(call, context);
   // No hook to wait for: decide now, without a promise per call.
   if ((context.hooks?.hooksFor("PreToolUse", call.name).length ?? 0) === 0) return fromVerdict(call, start, context);

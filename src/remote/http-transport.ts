@@ -21,6 +21,25 @@ function statusFailure(backend: string, status: number): RemoteHookError {
   return new RemoteHookError(backend, "transport", detail, { httpStatus: status });
 }
 
+/** Settles like `promise`, or rejects with the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 function discard(response: Response): void {
   void response.body?.cancel().catch(() => undefined);
 }
@@ -108,8 +127,10 @@ export class HttpTransport implements RemoteTransport {
     if (this.#auth === undefined) return undefined;
     let token: unknown;
     try {
-      token = await this.#auth({ origin: this.#url.origin, signal });
+      // The callback gets the call's signal but may ignore it: the deadline must hold anyway.
+      token = await untilAborted(Promise.resolve().then(() => this.#auth!({ origin: this.#url.origin, signal })), signal);
     } catch (error) {
+      if (signal.aborted) throw signal.reason;
       throw new RemoteHookError(this.#backend, "transport", "the auth callback failed", { cause: error });
     }
     if (token === undefined) return undefined;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { LineDecoder } from "./line-decoder.js";
+import { killGroup, killOnExit, OWN_PROCESS_GROUP } from "./process-groups.js";
 import type { InterceptRequest, ObserveNotification } from "./protocol.js";
 import { RemoteHookError } from "./remote-hook-error.js";
 import { MAX_MESSAGE_BYTES, type RemoteTransport } from "./transport.js";
@@ -38,6 +39,20 @@ function untilAborted(promise: Promise<void>, signal: AbortSignal): Promise<void
   });
 }
 
+/** The longest `close()` waits for the processes to be gone. */
+const CLOSE_BOUND_MS = 2_000;
+
+/** Waits for `promise`, but no longer than `ms`. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  try {
+    await Promise.race([promise, bound]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function unref(stream: unknown): void {
   (stream as { unref?: () => void }).unref?.();
 }
@@ -47,7 +62,8 @@ function unref(stream: unknown): void {
  * stdout (stderr is drained and ignored). The process starts on first use and again on the
  * next call after it died. One intercept is outstanding at a time, as the protocol asks of a
  * persistent backend; a process that misses a deadline or writes anything but a correlated
- * answer is killed, so a stale answer can never be read as the next call's.
+ * answer is killed with its whole process group, so a stale answer can never be read as the
+ * next call's and no process a launcher started is left behind.
  */
 export class StdioTransport implements RemoteTransport {
   readonly #spec: StdioCommand;
@@ -93,7 +109,7 @@ export class StdioTransport implements RemoteTransport {
     this.#closed = true;
     const children = [...this.#children];
     for (const child of children) this.#stop(child, this.#failure("cancelled", "the remote hook was closed"));
-    await Promise.all(children.map((child) => child.exited));
+    await settledWithin(Promise.all(children.map((child) => child.exited)), CLOSE_BOUND_MS);
   }
 
   #exchange(message: InterceptRequest, signal: AbortSignal): Promise<unknown> {
@@ -133,6 +149,9 @@ export class StdioTransport implements RemoteTransport {
       shell: false,
       stdio: ["pipe", "pipe", "pipe"],
       windowsHide: true,
+      // Its own process group, so that stopping it also stops what a launcher (`sh -c`, `npx`,
+      // `uv run`) started: killing only the launcher would orphan the real backend.
+      detached: OWN_PROCESS_GROUP,
       ...(cwd === undefined ? {} : { cwd }),
       ...(env === undefined ? {} : { env }),
     });
@@ -145,7 +164,9 @@ export class StdioTransport implements RemoteTransport {
       exited: new Promise<void>((resolve) => (markExited = resolve)),
     };
     this.#children.add(child);
+    const forget = OWN_PROCESS_GROUP ? killOnExit(spawned) : () => undefined;
     const gone = (): void => {
+      forget();
       this.#children.delete(child);
       markExited();
     };
@@ -200,8 +221,11 @@ export class StdioTransport implements RemoteTransport {
     const exchange = child.exchange;
     child.exchange = undefined;
     exchange?.reject(reason);
-    child.process.kill("SIGKILL");
+    killGroup(child.process);
+    // Our ends of the pipes: a grandchild that escaped the group cannot keep them, and `close` open.
     child.process.stdin.destroy();
+    child.process.stdout.destroy();
+    child.process.stderr.destroy();
   }
 
   #failure(failure: "transport" | "protocol_rejection" | "cancelled", detail: string, cause?: unknown): RemoteHookError {

@@ -106,3 +106,13 @@ describe("fail-closed: every failure denies the call with a reason naming the ba
     expect(seen).not.toContain(token);
   });
 });
+
+describe("the auth callback runs inside the call's deadline", () => {
+  test("an auth callback that never answers is a deadline_exceeded failure at timeoutMs; nothing is sent", async () => {
+    const hook = remoteHook({ transport: { type: "http", url: server.url }, timeoutMs: 300, auth: () => new Promise<string>(() => undefined) });
+    hooks.push(hook);
+    const { ran, remote, message } = await failOne(hook, "lookup");
+    expect([ran, remote?.failure, server.received.length]).toEqual([0, "deadline_exceeded", 0]);
+    expect(reasonOf(message.content)).toContain("deadline_exceeded");
+  });
+});

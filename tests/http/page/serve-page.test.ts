@@ -4,11 +4,11 @@ import { PAGE_SCRIPT, PAGE_STYLE } from "../../../src/http/page/assets.generated
 import { reviewerPage } from "../../../src/http/page/serve-page.js";
 
 describe("reviewerPage", () => {
-  test("serves the built script and style inline, under a CSP that allows only inline code and same-origin fetches", async () => {
+  test("serves the built script and style inline, under a CSP that allows only its own inline code (by hash) and same-origin fetches", async () => {
     const response = reviewerPage("/approvals");
     const html = await response.text();
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(response.headers.get("content-security-policy")).toMatch(/default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'/);
+    expect(response.headers.get("content-security-policy")).toMatch(/default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; style-src 'sha256-[A-Za-z0-9+/=]+'; connect-src 'self'/);
     expect(PAGE_SCRIPT).not.toContain("has not been built yet");
     expect(html).toContain(`<script>${PAGE_SCRIPT}</script>`);
     expect(html).toContain(`<style>${PAGE_STYLE}</style>`);

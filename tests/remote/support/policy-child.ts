@@ -2,7 +2,8 @@
  * A stdio policy backend for the tests: reads one JSON-RPC message per line on stdin and
  * answers on stdout. Tool names pick misbehaviours: `hang` never answers, `crash` exits,
  * `garbage` writes a banner line, `whoami` denies with its own pid (to tell restarts apart).
- * Notifications are appended to the file named by the first argument, if any.
+ * Notifications are appended to the file named by the first argument, if any. With
+ * `POLICY_CHILD_STUBBORN=1` it keeps running after stdin closes, as a busy backend would.
  */
 import { appendFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -28,4 +29,7 @@ createInterface({ input: process.stdin })
     }
     send(answer(message));
   })
-  .on("close", () => process.exit(0));
+  .on("close", () => {
+    if (process.env["POLICY_CHILD_STUBBORN"] === "1") setInterval(() => undefined, 60_000);
+    else process.exit(0);
+  });
