@@ -1,3 +1,4 @@
+import { createServer, type Socket } from "node:net";
 import pg from "pg";
 import { isHITLError } from "../../src/index.js";
 import { createPostgresCheckpointer, HitlPostgresSaver } from "../../src/postgres/index.js";
@@ -68,5 +69,48 @@ describe("createPostgresCheckpointer() refuses bad input with INVALID_OPTIONS", 
         "name": "HITLError",
       }
     `);
+  });
+});
+
+describe("connection strings and connecting", () => {
+  test.each([
+    ["a string that is not a URL", "not a url"],
+    ["an http URL", "http://localhost:5432/db"],
+    ["a mysql URL", "mysql://user@localhost/db"],
+  ])("%s is INVALID_OPTIONS, naming what is allowed (no connection is tried)", async (_name, url) => {
+    const error = await refusal(() => createPostgresCheckpointer(url));
+    expect(isHITLError(error, "INVALID_OPTIONS")).toBe(true);
+    expect(isHITLError(error) && error.details[0]).toMatchObject({ path: ["urlOrPool"], allowed: ["postgres:", "postgresql:"] });
+  });
+
+  test("the password of a refused URL is not echoed", async () => {
+    const error = await refusal(() => createPostgresCheckpointer("http://admin:s3cret@localhost/db"));
+    expect(JSON.stringify(isHITLError(error) ? error.details : error)).not.toContain("s3cret");
+  });
+
+  test("a server that accepts TCP and never answers ends in DATABASE_UNAVAILABLE within connectTimeoutMs", async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const started = Date.now();
+      const error = await refusal(() => createPostgresCheckpointer(`postgresql://u:p@127.0.0.1:${port}/db`, { connectTimeoutMs: 300 }));
+      expect(isHITLError(error, "DATABASE_UNAVAILABLE")).toBe(true);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  test.each([
+    ["claimLeaseMs below 100 ms", { claimLeaseMs: 10 }, ["claimLeaseMs"]],
+    ["busyWaitMs that is not a whole number", { busyWaitMs: 1.5 }, ["busyWaitMs"]],
+    ["connectTimeoutMs of zero", { connectTimeoutMs: 0 }, ["connectTimeoutMs"]],
+  ])("%s is INVALID_OPTIONS", async (_name, options, path) => {
+    const error = await refusal(() => createPostgresCheckpointer(URL, options as never));
+    expect(isHITLError(error, "INVALID_OPTIONS")).toBe(true);
+    expect(isHITLError(error) && error.details[0]).toMatchObject({ path });
   });
 });
