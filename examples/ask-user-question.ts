@@ -5,7 +5,8 @@
  *
  *   npm run demo:ask
  *
- * In a terminal it asks you; without one (CI) it answers from a script.
+ * In a terminal it asks you (Ctrl-C cancels, and nothing runs); with CI=true or without a
+ * terminal it answers by itself and says so.
  */
 import { tool } from "@langchain/core/tools";
 import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
@@ -14,17 +15,17 @@ import { z } from "zod";
 import {
   ApprovalToolNode,
   createAskUserQuestionTool,
+  formatInterrupt,
   isAskUserQuestionInterrupt,
   isHITLError,
   isToolApprovalInterrupt,
   resume,
   start,
-  type AskUserQuestionInterruptPayload,
   type ResumeValue,
   type RunInterruptResult,
 } from "../src/index.js";
 import { ScriptedChatModel, toolCallingScript } from "./support/scripted-chat-model.js";
-import { closePrompt, describeApproval, interactive, prompt } from "./support/terminal.js";
+import { answerQuestion, decideApprovals, runDemo } from "./support/terminal.js";
 
 const deploy = tool(async ({ service }) => `Deployed ${service}.`, {
   name: "deploy",
@@ -59,30 +60,11 @@ const graph = new StateGraph(MessagesAnnotation)
   .addEdge("tools", "agent")
   .compile({ checkpointer: new MemorySaver() });
 
-function describeQuestion(payload: AskUserQuestionInterruptPayload): string {
-  const { question, options } = payload.question;
-  const lines = ["", `❓ The agent asks: ${question}`];
-  (options ?? []).forEach((option, index) => lines.push(`   ${index + 1}. ${option.label} (${option.value})`));
-  if (payload.error !== undefined) lines.push(`   ⚠ previous answer refused: ${payload.error.message}`);
-  return lines.join("\n");
-}
-
 async function answerFor(pending: RunInterruptResult): Promise<ResumeValue> {
   const { payload } = pending;
-  if (isToolApprovalInterrupt(payload)) {
-    console.log(describeApproval(payload));
-    if (!interactive) return payload.action_requests.map(() => ({ type: "approve" as const }));
-    const choice = await prompt("approve all? [Y/n] ");
-    return payload.action_requests.map(() => (choice.toLowerCase().startsWith("n") ? { type: "reject" as const, reason: "not now" } : { type: "approve" as const }));
-  }
-  if (isAskUserQuestionInterrupt(payload)) {
-    console.log(describeQuestion(payload));
-    const options = payload.question.options ?? [];
-    if (!interactive) return { answer: options[0]?.value ?? "yes" };
-    const typed = await prompt("your answer (number or text): ");
-    const picked = options[Number(typed) - 1];
-    return { answer: picked?.value ?? typed };
-  }
+  console.log(`\n⏸  The agent paused. ${formatInterrupt(payload)}`);
+  if (isToolApprovalInterrupt(payload)) return decideApprovals(payload);
+  if (isAskUserQuestionInterrupt(payload)) return answerQuestion(payload);
   throw new Error("unexpected interrupt");
 }
 
@@ -101,9 +83,4 @@ async function main(): Promise<void> {
   console.log(`\nFinal answer:\n${String(outcome.values.messages.at(-1)?.content)}\n`);
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(closePrompt);
+runDemo(main);

@@ -10,7 +10,7 @@ import { tool } from "@langchain/core/tools";
 import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { toolsCondition } from "@langchain/langgraph/prebuilt";
 import { z } from "zod";
-import { ApprovalToolNode, getInterrupt, isToolApprovalInterrupt, resume } from "../src/index.js";
+import { ApprovalToolNode, formatInterrupt, getInterrupt, isToolApprovalInterrupt, resume } from "../src/index.js";
 import { createPostgresCheckpointer, type HitlPostgresSaver } from "../src/postgres/index.js";
 import { ScriptedChatModel, toolCallingScript } from "./support/scripted-chat-model.js";
 
@@ -39,7 +39,7 @@ async function reviewer(url: string): Promise<void> {
   const { items } = await checkpointer.listPendingInterrupts({ limit: 10 });
   for (const item of items) {
     if (!isToolApprovalInterrupt(item.payload)) continue;
-    console.log(`[reviewer pid ${process.pid}] inbox: thread ${item.threadId}, ${item.payload.action_requests.map((r) => `${r.name}(${JSON.stringify(r.arguments)})`).join(", ")}`);
+    console.log(`[reviewer pid ${process.pid}] inbox: thread ${item.threadId}\n${formatInterrupt(item.payload)}`);
     const result = await resume(graph, { configurable: { thread_id: item.threadId } }, [{ type: "approve" }], {
       interruptId: item.interruptId,
       reviewer: { id: "finance-7", name: "Dana" },

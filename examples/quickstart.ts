@@ -4,23 +4,16 @@
  *
  *   npm run demo
  *
- * In a terminal it asks you; without one (CI) it approves by itself.
+ * In a terminal it asks you (Ctrl-C cancels, and nothing runs); with CI=true or without a
+ * terminal it approves by itself and says so.
  */
 import { tool } from "@langchain/core/tools";
 import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { toolsCondition } from "@langchain/langgraph/prebuilt";
 import { z } from "zod";
-import {
-  ApprovalToolNode,
-  getInterrupt,
-  isHITLError,
-  isToolApprovalInterrupt,
-  resume,
-  type ToolApprovalDecision,
-  type ToolApprovalInterruptPayload,
-} from "../src/index.js";
+import { ApprovalToolNode, formatInterrupt, getInterrupt, isHITLError, isToolApprovalInterrupt, resume } from "../src/index.js";
 import { ScriptedChatModel, toolCallingScript } from "./support/scripted-chat-model.js";
-import { closePrompt, describeApproval, interactive, prompt } from "./support/terminal.js";
+import { decideApprovals, runDemo } from "./support/terminal.js";
 
 const getWeather = tool(async ({ city }) => `It is 18°C and sunny in ${city}.`, {
   name: "get_weather",
@@ -56,22 +49,6 @@ const graph = new StateGraph(MessagesAnnotation)
   .addEdge("tools", "agent")
   .compile({ checkpointer: new MemorySaver() });
 
-async function decide(payload: ToolApprovalInterruptPayload): Promise<ToolApprovalDecision[]> {
-  if (!interactive) {
-    console.log("\n(no terminal: approving everything automatically)");
-    return payload.action_requests.map(() => ({ type: "approve" }));
-  }
-  const decisions: ToolApprovalDecision[] = [];
-  for (const request of payload.action_requests) {
-    const choice = (await prompt(`\n${request.name}: [a]pprove, [r]eject, [e]dit, re[s]pond? `)).toLowerCase();
-    if (choice.startsWith("r")) decisions.push({ type: "reject", reason: (await prompt("reason: ")) || "rejected in the demo" });
-    else if (choice.startsWith("e")) decisions.push({ type: "edit", updatedInput: JSON.parse(await prompt(`new arguments as JSON ${JSON.stringify(request.arguments)}: `)) });
-    else if (choice.startsWith("s")) decisions.push({ type: "respond", responseText: await prompt("what should the model see instead? ") });
-    else decisions.push({ type: "approve" });
-  }
-  return decisions;
-}
-
 async function main(): Promise<void> {
   const config = { configurable: { thread_id: "quickstart" } };
   await graph.invoke({ messages: [{ role: "user", content: "Check the weather in Lisbon and clean up the old report." }] }, config);
@@ -79,9 +56,9 @@ async function main(): Promise<void> {
   let pending = await getInterrupt(graph, config);
   let final: typeof MessagesAnnotation.State = (await graph.getState(config)).values as typeof MessagesAnnotation.State;
   while (pending !== undefined && isToolApprovalInterrupt(pending.payload)) {
-    console.log(describeApproval(pending.payload));
+    console.log(`\n⏸  The agent paused. ${formatInterrupt(pending.payload)}`);
     try {
-      const result = await resume(graph, config, await decide(pending.payload), { interruptId: pending.interruptId, reviewer: { id: "demo-user" } });
+      const result = await resume(graph, config, await decideApprovals(pending.payload), { interruptId: pending.interruptId, reviewer: { id: "demo-user" } });
       final = result.values;
       pending = result.interrupt;
     } catch (error) {
@@ -98,9 +75,4 @@ async function main(): Promise<void> {
   console.log(`\nFinal answer:\n${String(final.messages.at(-1)?.content)}\n`);
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(closePrompt);
+runDemo(main);

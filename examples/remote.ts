@@ -8,9 +8,9 @@
  *   npm run demo:remote
  */
 import { RemoteGraph } from "@langchain/langgraph/remote";
-import { getInterrupt, isHITLError, isToolApprovalInterrupt, resumeRemote, start } from "../src/index.js";
+import { formatInterrupt, getInterrupt, isHITLError, isToolApprovalInterrupt, resumeRemote, start } from "../src/index.js";
 import { startLocalAgentServer } from "./support/agent-server.js";
-import { describeApproval } from "./support/terminal.js";
+
 
 type MessageJson = { type: string; name?: string; status?: string; content: unknown; additional_kwargs?: { hitl?: unknown } };
 
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     const started = await start(graph, { messages: [{ role: "user", content: "Deploy billing." }] }, config);
     const pending = started.interrupt ?? (await getInterrupt(graph, config));
     if (pending === undefined || !isToolApprovalInterrupt(pending.payload)) throw new Error("the deployed graph did not pause for approval");
-    console.log(describeApproval(pending.payload));
+    console.log(`\n⏸  The agent paused. ${formatInterrupt(pending.payload)}`);
     console.log(`     schema:    ${JSON.stringify(pending.payload.review_configs[0]?.args_schema)}`);
 
     const edit = (replicas: string) => ({ decisions: [{ type: "edit" as const, edited_action: { name: "deploy", args: { service: "billing", replicas } } }] });

@@ -1,6 +1,7 @@
 // Builds dist/cjs (CommonJS) and dist/esm (ES modules), each with type declarations.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { linkNotebookPackage } from "./link-notebook-package.mjs";
 
 const tsc = (args) => execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json", ...args], { stdio: "inherit" });
 
@@ -15,4 +16,5 @@ writeFileSync("dist/esm/package.json", JSON.stringify({ type: "module" }, null, 
 const targets = (entry) => (typeof entry === "string" ? [entry] : Object.values(entry).flatMap(targets));
 const missing = targets(JSON.parse(readFileSync("package.json", "utf8")).exports).filter((path) => !existsSync(path));
 if (missing.length > 0) throw new Error(`the build did not emit: ${missing.join(", ")}`);
+linkNotebookPackage();
 console.log("built dist/cjs and dist/esm");

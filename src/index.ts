@@ -83,6 +83,9 @@ export type { HitlGraph } from "./host/graph-types.js";
 export type { Reviewer } from "./protocol/resume-envelope.js";
 export type { ToolLookup } from "./decisions/validate-decisions.js";
 
+export { formatInterrupt } from "./format/format-interrupt.js";
+export type { FormatInterruptOptions, InterruptFormat } from "./format/format-interrupt.js";
+
 export { createMemoryCheckpointer, HitlMemorySaver } from "./inbox/memory-checkpointer.js";
 export { hasInbox } from "./inbox/types.js";
 export type {

