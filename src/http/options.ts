@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { HitlGraph } from "../host/graph-types.js";
+import { signingKeySchema, type SigningKey } from "../protocol/signing.js";
 import { isRemoteGraph } from "../host/remote-graph.js";
 import { createRemoteInbox } from "../inbox/remote-inbox.js";
 import { hasInbox, type ApprovalsInbox } from "../inbox/types.js";
@@ -36,6 +37,8 @@ export interface ApprovalHandlerOptions {
   maxBodyBytes?: number;
   /** Serve the reviewer inbox page at the base path. Default: `true`. */
   page?: boolean;
+  /** The secret the graph's node was given as `signingKey`; decisions are signed with it. Default: a key of this process. */
+  signingKey?: SigningKey;
 }
 
 /** Options after validation. */
@@ -46,6 +49,7 @@ export interface ResolvedHandlerOptions {
   basePath: string;
   maxBodyBytes: number;
   page: boolean;
+  signingKey: SigningKey | undefined;
 }
 
 const schema = z.strictObject({
@@ -59,6 +63,7 @@ const schema = z.strictObject({
   basePath: z.string().regex(/^(\/[A-Za-z0-9._~-]+)*$/, "expected \"\" or a path like /approvals (no trailing slash)").optional(),
   maxBodyBytes: z.number().int().positive().max(64 * 1024 * 1024).optional(),
   page: z.boolean().optional(),
+  signingKey: signingKeySchema.optional(),
 });
 
 function defaultInbox(graph: HitlGraph): ApprovalsInbox | undefined {
@@ -89,6 +94,7 @@ export function resolveHandlerOptions(options: ApprovalHandlerOptions): Resolved
     basePath: parsed.data.basePath ?? "",
     maxBodyBytes: parsed.data.maxBodyBytes ?? 1024 * 1024,
     page: parsed.data.page ?? true,
+    signingKey: parsed.data.signingKey,
   };
 }
 

@@ -123,7 +123,7 @@ export async function resumeThread(request: Request, threadId: string, reviewer:
   const callIds = callIdsOf(reviewed?.payload);
   const { interruptId, comment } = parsed.data;
   try {
-    const resumeOptions = { interruptId, reviewer, ...(comment === undefined ? {} : { comment }) };
+    const resumeOptions = { interruptId, reviewer, ...(comment === undefined ? {} : { comment }), ...(options.signingKey === undefined ? {} : { signingKey: options.signingKey }) };
     const result = isRemoteGraph(options.graph)
       ? await resumeRemote(options.graph, config, resumeValueOf(parsed.data), resumeOptions)
       : await resume(options.graph, config, resumeValueOf(parsed.data), resumeOptions);

@@ -8,7 +8,7 @@ import { warnHookError } from "../hooks/report-hook-error.js";
 import { MAX_TIMEOUT_MS } from "../hooks/time-bound.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import type { DecisionHandler } from "./report-decisions.js";
-import type { SigningKey } from "../protocol/signing.js";
+import { signingKeySchema, type SigningKey } from "../protocol/signing.js";
 import type { HumanInTheLoopConfig, ToolApprovalDecisionType } from "../payload/types.js";
 
 /** Per-tool approval settings of `interruptOn`. */
@@ -72,7 +72,7 @@ const ownSchema = z.looseObject({
   interruptOn: z.record(z.string(), z.unknown()).optional(),
   onHookError: z.custom<HookErrorHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   onDecision: z.custom<DecisionHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
-  signingKey: z.union([z.string().min(16, "use at least 16 characters"), z.instanceof(Uint8Array).refine((key) => key.byteLength >= 16, "use at least 16 bytes")]).optional(),
+  signingKey: signingKeySchema.optional(),
 });
 
 function refuse(details: HITLErrorDetail[]): never {

@@ -1,8 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import type { ResumeMeta } from "./resume-envelope.js";
 
 /** A shared secret for signing resume values: a string (UTF-8) or raw bytes. */
 export type SigningKey = string | Uint8Array;
+
+/** Validates a `signingKey` option: at least 16 characters or bytes, so it cannot be guessed by trying. */
+export const signingKeySchema = z.union([
+  z.string().min(16, "use at least 16 characters"),
+  z.instanceof(Uint8Array).refine((key) => key.byteLength >= 16, "use at least 16 bytes"),
+]);
 
 /**
  * Signs what `resume()` sends when the host gave no key: only a node in this same process can

@@ -50,6 +50,9 @@ describe("explainProblem", () => {
     ["INTERRUPT_EXPIRED", 410, true, /^Expired/],
     ["INVALID_EDIT", 400, false, /do not fit the tool/],
     ["DATABASE_UNAVAILABLE", 503, false, /database is unavailable/],
+    ["THREAD_BUSY", 409, false, /being applied/],
+    ["INVALID_SIGNATURE", 403, false, /signing key/],
+    ["UNKNOWN_INTERRUPT", 404, true, /not one this thread raised/],
     ["NETWORK", 0, false, /could not be reached/],
   ])("%s (%i): gone=%p", (code, status, gone, headline) => {
     const explained = explainProblem({ code, status, detail: "…" });

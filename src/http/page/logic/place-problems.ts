@@ -83,6 +83,12 @@ export function explainProblem(problem: { status: number; code: string; detail: 
       return { gone: true, headline: "Expired: the deadline passed, so its calls were rejected and nothing ran." };
     case "NOT_FOUND":
       return { gone: true, headline: "This thread no longer exists." };
+    case "UNKNOWN_INTERRUPT":
+      return { gone: true, headline: "This item is not one this thread raised; refresh the inbox. Nothing you sent was applied." };
+    case "THREAD_BUSY":
+      return { gone: false, headline: "Another reviewer's decision is being applied to this item right now; nothing you sent was applied. Refresh in a moment." };
+    case "INVALID_SIGNATURE":
+      return { gone: false, headline: "The server's signing key does not match the agent's, so nothing was applied. Ask an administrator." };
     case "INVALID_EDIT":
       return { gone: false, headline: "Some edited arguments do not fit the tool. Fix them and submit again; nothing was applied." };
     case "INVALID_DECISION":
@@ -94,7 +100,7 @@ export function explainProblem(problem: { status: number; code: string; detail: 
     case "FORBIDDEN":
       return { gone: false, headline: `You may not review this: ${problem.detail}` };
     case "DATABASE_UNAVAILABLE":
-      return { gone: false, headline: "The database is unavailable; nothing was changed. Try again in a moment." };
+      return { gone: false, headline: `The database is unavailable. ${problem.detail}` };
     case "NETWORK":
       return { gone: false, headline: "The server could not be reached; nothing was sent. Try again." };
     default:
