@@ -131,20 +131,25 @@ async function settleApproval(saver: BaseCheckpointSaver, outcome: RunOutcome<un
 }
 
 /**
- * Resumes a paused thread with a person's answer. Under a per-thread lock it checks that
- * the interrupt is still pending, validates `value` against its payload (edits against the
- * tool's schema too) BEFORE anything is submitted, then resumes the graph addressed by
- * interrupt id and returns the final values and the next pending interrupt, if any.
+ * Resumes a paused thread with a person's answer. It checks that the interrupt is still
+ * pending and validates `value` against its payload (edits against the tool's schema too)
+ * BEFORE anything is submitted, signs it, resumes the graph addressed by interrupt id, and
+ * reports what the node did — the node is the authority: it claims the batch (the first
+ * committed claim wins), judges the deadline and binds the decisions to what was reviewed.
+ * No lock is held; a `RemoteGraph` is resumed through {@link resumeRemote}.
  *
  * @param graph - The compiled graph (it may be a fresh instance over the same checkpointer).
  * @param config - `{ configurable: { thread_id } }`, plus any run options.
  * @param value - Decisions (array in `action_requests` order, or a map by `tool_call_id`), `{ answer }`
  * for a question (an array of option values when `multiSelect`), or `{ answers }` when the payload has `questions`.
- * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`.
+ * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`, `signingKey`, `findTool`.
  * @returns `{ values, interrupt?, interrupts, halted? }`.
- * @throws {HITLError} `INTERRUPT_EXPIRED` when the approval's deadline passed (its calls are then
- * rejected as expired; nothing runs), `RUN_CANCELLED` when a hook cancelled the run, `NO_PENDING_INTERRUPT`, `INTERRUPT_ALREADY_RESOLVED`, `INTERRUPT_MISMATCH`,
- * `INVALID_DECISION`, `INVALID_EDIT`, `INVALID_ANSWER`, `INVALID_OPTIONS`, `UNSUPPORTED_INTERRUPT`.
+ * @throws {HITLError} `INTERRUPT_EXPIRED` when the node found the deadline passed (its calls are
+ * then rejected as expired; nothing runs), `INTERRUPT_ALREADY_RESOLVED` when an earlier submission's
+ * claim won (the run is completed with those decisions), `THREAD_BUSY` while another execution
+ * applies them, `INVALID_SIGNATURE`, `RUN_CANCELLED` when a hook cancelled the run,
+ * `NO_PENDING_INTERRUPT`, `UNKNOWN_INTERRUPT`, `INTERRUPT_MISMATCH`, `INVALID_DECISION`, `INVALID_EDIT`,
+ * `INVALID_ANSWER`, `INVALID_OPTIONS`, `UNSUPPORTED_INTERRUPT`, `DATABASE_UNAVAILABLE`.
  * @example
  * ```ts
  * const pending = await getInterrupt(graph, config);

@@ -6,10 +6,6 @@ export interface ThreadLockProvider {
   withThreadLock<T>(threadId: string, work: () => Promise<T>): Promise<T>;
 }
 
-export function providesThreadLock(value: unknown): value is ThreadLockProvider {
-  return typeof (value as Partial<ThreadLockProvider> | null)?.withThreadLock === "function";
-}
-
 const tails = new WeakMap<object, Map<string, Promise<unknown>>>();
 const NO_CHECKPOINTER = {};
 
