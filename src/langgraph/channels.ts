@@ -5,8 +5,9 @@ export const INTERRUPT_CHANNEL: string = INTERRUPT;
 /** LangGraph's channel for the resume values a task received. */
 export const RESUME_CHANNEL: string = RESUME;
 
-/** Writes that say something about a task without being its result. */
-const NOT_A_RESULT = new Set<string>([INTERRUPT, RESUME, ERROR, SCHEDULED]);
+/** Channels whose writes say something about a task without being its result, in LangGraph's order. */
+export const NON_RESULT_CHANNELS: readonly string[] = [INTERRUPT, RESUME, ERROR, SCHEDULED];
+const NOT_A_RESULT = new Set<string>(NON_RESULT_CHANNELS);
 
 /**
  * Whether a pending write on `channel` means its task finished (LangGraph keeps a finished

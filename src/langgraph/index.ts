@@ -3,7 +3,7 @@
  * pending writes and resume records, the config keys a running task receives — lives here,
  * checked by the contract tests in tests/langgraph. Nothing else may name them.
  */
-export { INTERRUPT_CHANNEL, RESUME_CHANNEL, isResultChannel } from "./channels.js";
+export { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS, RESUME_CHANNEL, isResultChannel } from "./channels.js";
 export { firstSubmission, interruptValuesOfTask, summarizePendingWrites } from "./pending-writes.js";
 export type { PendingWrite, PendingWritesSummary, StoredInterrupt } from "./pending-writes.js";
 export { readTaskContext } from "./task-config.js";

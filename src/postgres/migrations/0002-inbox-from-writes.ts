@@ -1,4 +1,11 @@
+import { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS } from "../../langgraph/index.js";
 import { inboxTable, quoted } from "../tables.js";
+
+const INTERRUPT = INTERRUPT_CHANNEL;
+/** The channels besides the interrupt one whose writes do not finish a task, as a SQL list. */
+const NOT_RESULTS_EXCEPT_INTERRUPT = NON_RESULT_CHANNELS.filter((channel) => channel !== INTERRUPT_CHANNEL)
+  .map((channel) => `'${channel}'`)
+  .join(", ");
 import type { Migration } from "./migration.js";
 
 /**
@@ -43,7 +50,7 @@ export const inboxFromWritesMigration: Migration = {
     DECLARE
       items JSONB;
     BEGIN
-      IF NEW.channel = '__interrupt__' THEN
+      IF NEW.channel = '${INTERRUPT}' THEN
         -- A late interrupt write for a checkpoint its thread already left is not pending.
         IF EXISTS (SELECT 1 FROM ${s}.checkpoints c WHERE c.thread_id = NEW.thread_id AND c.checkpoint_ns = '' AND c.checkpoint_id > NEW.checkpoint_id) THEN
           RETURN NULL;
@@ -60,7 +67,7 @@ export const inboxFromWritesMigration: Migration = {
           created_at = CASE WHEN pending.checkpoint_id = EXCLUDED.checkpoint_id THEN pending.created_at ELSE EXCLUDED.created_at END,
           checkpoint_id = EXCLUDED.checkpoint_id;
         DELETE FROM ${table} WHERE thread_id = NEW.thread_id AND task_id = NEW.task_id AND position >= jsonb_array_length(items);
-      ELSIF NEW.channel NOT IN ('__resume__', '__error__', '__scheduled__') THEN
+      ELSIF NEW.channel NOT IN (${NOT_RESULTS_EXCEPT_INTERRUPT}) THEN
         -- Any other write is the task's result: it no longer waits for anyone.
         DELETE FROM ${table} WHERE thread_id = NEW.thread_id AND task_id = NEW.task_id;
       END IF;
@@ -75,12 +82,12 @@ export const inboxFromWritesMigration: Migration = {
     -- Threads paused before the switch: interrupts of each thread's latest root checkpoint whose task has no result.
     INSERT INTO ${table} (thread_id, task_id, position, checkpoint_id, interrupt_id, created_at, expires_at, tool_names)
     ${rowsOf("w", `${s}.checkpoint_writes w CROSS JOIN LATERAL jsonb_array_elements(${s}.hitl_interrupt_items(w.type, w.blob))`)}
-      AND w.checkpoint_ns = '' AND w.channel = '__interrupt__'
+      AND w.checkpoint_ns = '' AND w.channel = '${INTERRUPT}'
       AND w.checkpoint_id = (SELECT max(c.checkpoint_id) FROM ${s}.checkpoints c WHERE c.thread_id = w.thread_id AND c.checkpoint_ns = '')
       AND NOT EXISTS (
         SELECT 1 FROM ${s}.checkpoint_writes r
         WHERE r.thread_id = w.thread_id AND r.checkpoint_ns = '' AND r.checkpoint_id = w.checkpoint_id AND r.task_id = w.task_id
-          AND r.channel NOT IN ('__interrupt__', '__resume__', '__error__', '__scheduled__'))
+          AND r.channel NOT IN ('${INTERRUPT}', ${NOT_RESULTS_EXCEPT_INTERRUPT}))
     ON CONFLICT (thread_id, task_id, position) DO NOTHING;`;
   },
 };
