@@ -4,7 +4,7 @@
 // our assumptions (see src/langgraph and tests/langgraph) is seen before users see it.
 //   KEEP=1 keeps the temporary copy.
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +18,8 @@ function run(command, args, cwd) {
 }
 
 const copy = mkdtempSync(join(tmpdir(), "langgraph-hitl-latest-"));
+// As root, the embedded Postgres runs as the OS user "postgres", which must reach its binaries in here.
+chmodSync(copy, 0o755);
 try {
   // Tracked and new files of the working tree, without node_modules or build output.
   const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
