@@ -17,7 +17,11 @@ export interface ClaimSession {
   finished: ReadonlyMap<string, CallResult>;
   /** Commits one call's result; resolves when it is durable. */
   record(toolCallId: string, result: CallResult): Promise<void>;
-  /** Ends the hold: a failed (or re-paused) run releases the claim so the next resume can complete it at once. */
+  /**
+   * Ends the hold: a failed (or re-paused) run releases the claim so the next resume can complete
+   * it at once. A finished one that took the batch over (or whose lease may have lapsed) first
+   * checks that the thread has not moved on meanwhile, and throws `INTERRUPT_ALREADY_RESOLVED` if it has.
+   */
   end(outcome: "finished" | "failed"): Promise<void>;
 }
 
@@ -36,12 +40,20 @@ async function threadMovedOn(context: ClaimContext): Promise<boolean> {
   return latestId !== undefined && latestId > context.key.checkpointId;
 }
 
-async function hold(context: ClaimContext, claim: ClaimRecord): Promise<ClaimSession> {
+async function hold(context: ClaimContext, claim: ClaimRecord, takenOver: boolean): Promise<ClaimSession> {
   const { store, key } = context;
   const owner = claim.owner;
   const finished = await store.loadResults(key);
   const writer = new ResultWriter(store, key, owner);
-  const heartbeat = setInterval(() => void store.renew(key, owner).catch(() => undefined), Math.max(50, Math.floor(store.leaseMs / 3)));
+  let renewedAt = Date.now();
+  const heartbeat = setInterval(() => {
+    void store
+      .renew(key, owner)
+      .then((held) => {
+        if (held) renewedAt = Date.now();
+      })
+      .catch(() => undefined);
+  }, Math.max(50, Math.floor(store.leaseMs / 3)));
   heartbeat.unref();
   return {
     review: claim.review,
@@ -50,7 +62,14 @@ async function hold(context: ClaimContext, claim: ClaimRecord): Promise<ClaimSes
     record: (toolCallId, result) => writer.record(toolCallId, result),
     async end(outcome) {
       clearInterval(heartbeat);
-      if (outcome === "failed") await store.release(key, owner).catch(() => undefined);
+      if (outcome === "failed") {
+        await store.release(key, owner).catch(() => undefined);
+        return;
+      }
+      // An execution that took the batch over, or whose lease may have lapsed while it ran, must
+      // not complete a step the thread already left: that would fork the history.
+      const atRisk = takenOver || Date.now() - renewedAt > store.leaseMs / 2;
+      if (atRisk && (await threadMovedOn(context))) throw resolved(key);
     },
   };
 }
@@ -73,7 +92,7 @@ async function follow(context: ClaimContext, first: ClaimRecord): Promise<ClaimS
     if (current === undefined || (await threadMovedOn(context))) throw resolved(context.key);
     if (current.state === "released" || current.leaseExpired) {
       const taken = await context.store.takeOver(context.key, randomUUID());
-      if (taken !== undefined) return hold(context, taken);
+      if (taken !== undefined) return hold(context, taken, true);
     }
     const remaining = deadline - Date.now();
     if (remaining <= 0) {
@@ -101,5 +120,5 @@ export async function openClaim(context: ClaimContext, own: { attempt: string; r
     return existing === undefined ? undefined : follow(context, existing);
   }
   const claim = await context.store.acquire(context.key, { ...own, owner: randomUUID() });
-  return claim.won ? hold(context, claim) : follow(context, claim);
+  return claim.won ? hold(context, claim, false) : follow(context, claim);
 }

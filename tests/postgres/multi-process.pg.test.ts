@@ -114,7 +114,7 @@ describe("across processes, on one Postgres", () => {
   test("a resumer killed mid-run releases its lock; the next resume completes the earlier decision (the running call runs again: at-least-once) and is told it was already resolved", async () => {
     const threadId = threadName("killed");
     const { interruptId } = await pauseInChild(threadId);
-    const doomed = spawnChild("agent-worker", [db.url, "resume-and-hang", threadId, interruptId, '{"type":"approve"}', "1"]);
+    const doomed = spawnChild("agent-worker", [db.url, "resume-and-hang", threadId, interruptId, '{"type":"approve"}', "1"], { HITL_TEST_LEASE_MS: "1500" });
     await doomed.line("ready");
     doomed.send("go");
     await doomed.line("running");

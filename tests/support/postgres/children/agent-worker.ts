@@ -12,8 +12,8 @@ import { closeStdin, untilLine } from "./stdin-lines.js";
 const [url = "", mode = "", threadId = "", ...rest] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: url, max: 30 });
 pool.on("error", () => undefined);
-// A short lease, so a killed resumer's claim can be completed within the test's time.
-const saver = new HitlPostgresSaver(pool, { claimLeaseMs: Number(process.env["HITL_TEST_LEASE_MS"] ?? 1_500) });
+// The claim lease: tests that kill a resumer pass a short one (HITL_TEST_LEASE_MS) so its batch can be completed quickly.
+const saver = new HitlPostgresSaver(pool, { claimLeaseMs: Number(process.env["HITL_TEST_LEASE_MS"] ?? 10_000) });
 
 /** Which of the worker's tools hangs (after recording its run) in `resume-and-hang`. Default: charge. */
 const hangingTool = process.env["HITL_WORKER_HANG"] ?? "charge";
