@@ -9,10 +9,10 @@ const review: ClaimedReview = { decisions: { c1: { type: "approve" } }, decidedA
 async function pausedThread(threadId: string) {
   const checkpointer = new MemorySaver();
   const paused = { ...emptyCheckpoint(), id: uuid6(-1) };
-  await checkpointer.put({ configurable: { thread_id: threadId, checkpoint_ns: "" } }, paused, { source: "loop", step: 1, parents: {} }, {});
+  await checkpointer.put({ configurable: { thread_id: threadId, checkpoint_ns: "" } }, paused, { source: "loop", step: 1, parents: {} });
   const moveOn = async () => {
     const next = { ...emptyCheckpoint(), id: uuid6(-1) };
-    await checkpointer.put({ configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: paused.id } }, next, { source: "loop", step: 2, parents: {} }, {});
+    await checkpointer.put({ configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: paused.id } }, next, { source: "loop", step: 2, parents: {} });
   };
   return { checkpointer, checkpointId: paused.id, moveOn };
 }
