@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     }
     await step("throughput (postgres)", () => throughput(postgres, settings));
     await step("storage (postgres)", () => storage(postgres, settings));
-    await step("scale curve (postgres)", () => pauseResume(postgres, settings, [1, 10, 50], "7. Scale curve (pause + resume)"));
+    await step("scale curve (postgres)", () => pauseResume(postgres, settings, [50], "7. Scale curve (pause + resume; 1 and 10 calls are figure 2)"));
     await step("commits per cycle (postgres)", () => commitsPerCycle(postgres));
     // Last: its bulk insert of paused threads leaves WAL and vacuum work that would slow what follows.
     await step("inbox (postgres)", () => inbox(postgres, settings));
