@@ -52,7 +52,7 @@ export function ratioChart(figures: readonly Figure[], title: string): string {
     const ratio = f.ratio ?? 0;
     const colour = f.met === undefined ? "#6b7a99" : f.met ? "#2e7d32" : "#c62828";
     const label = `${f.workload.replace(/^\d+\.\s*/, "")} · ${f.case} · ${f.backend} vs ${f.baselineName ?? ""}`;
-    parts.push(`<text x="12" y="${y + 14}" fill="#1a1a1a">${escape(label.length > 70 ? `${label.slice(0, 67)}…` : label)}</text>`);
+    parts.push(`<text x="12" y="${y + 14}" fill="#1a1a1a">${escape(label.length > 64 ? `${label.slice(0, 61)}…` : label)}</text>`);
     parts.push(`<rect x="${labelWidth}" y="${y + 3}" width="${Math.max(1, x(ratio) - labelWidth)}" height="${rowHeight - 8}" fill="${colour}" rx="2"/>`);
     parts.push(`<text x="${x(ratio) + 6}" y="${y + 14}" fill="#1a1a1a">${ratio.toFixed(2)}×</text>`);
     if (f.target !== undefined) parts.push(`<line x1="${x(f.target.value)}" y1="${y + 1}" x2="${x(f.target.value)}" y2="${y + rowHeight - 3}" stroke="#111" stroke-width="2"/>`);
