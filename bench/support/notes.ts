@@ -17,11 +17,11 @@ export const ANALYSIS = `### Where the time goes
   storage).
 - **The goals sit at LangGraph's floor.** Pausing and resuming at all — two graph invocations,
   the checkpoint read back, the resume value written before the tools run, one more checkpoint —
-  costs 1.2–1.5× a plain run before any approval logic (figure 2, "floor"). A target of 1.4× a
-  plain run leaves the approval layer next to nothing; 0.6× the middleware leaves it ~10% over
-  the floor at ten calls.
+  costs 1.2–1.5× a plain run before any approval logic (figure 2, "floor"). At ten calls a
+  target of 1.4× a plain run leaves the approval layer ~10% over the floor; 0.6× the middleware
+  leaves it ~30%.
 - **What we add over the floor** (figure 2b, one rung at a time): our checkpointer's inbox
-  triggers ≈ 0–5%; our node driven by a raw Command ≈ 1.3× — 2 write commits (the claim and the
+  triggers ≈ 2–9%; our node driven by a raw Command ≈ 1.3× — 2 write commits (the claim and the
   call results: the exactly-once guarantee) and 2 reads (the node reads the reviewed payload from
   its own checkpoint, and the batch's finished results), plus ~1 ms of CPU for ten calls
   (screening, payload and digests, validation); \`resume()\` ≈ 1.1× more — it reads the thread
