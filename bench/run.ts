@@ -10,39 +10,16 @@ import { setMaxListeners } from "node:events";
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, totalmem, type } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { memoryBackend, postgresBackend, type Backend } from "./support/backends.js";
 import type { Figure } from "./support/figures.js";
 import { ANALYSIS } from "./support/notes.js";
 import { markdownTable, ratioChart } from "./support/report.js";
-import { checkpointerOverhead, exactlyOnceCost, pauseResume, screeningOverhead } from "./workloads/latency.js";
+import { benchDatabase, describeServer, serverFacts } from "./support/server.js";
+import { goalsSummary } from "./support/goals.js";
+import { commitsPerCycle } from "./workloads/commits.js";
+import { checkpointerOverhead, pauseResume, pauseResumeLadder, resumeCost, screeningOverhead } from "./workloads/latency.js";
 import { inbox, storage, throughput } from "./workloads/postgres-only.js";
-import { statementCounts } from "./workloads/statements.js";
 import { settingsFor } from "./workloads/settings.js";
-
-async function postgresUrl(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const given = process.env["DATABASE_URL"];
-  if (given !== undefined && given !== "") return { url: given, stop: async () => undefined };
-  const { startEmbeddedPostgres } = await import("../examples/support/embedded-postgres.mjs");
-  const server = await startEmbeddedPostgres();
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query("CREATE DATABASE bench");
-  await admin.end();
-  const url = new URL(server.url);
-  url.pathname = "/bench";
-  return { url: url.toString(), stop: server.stop };
-}
-
-async function serverVersion(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return String((await client.query<{ server_version: string }>("SHOW server_version")).rows[0]?.server_version);
-  } finally {
-    await client.end();
-  }
-}
 
 async function main(): Promise<void> {
   // LangGraph's plain ToolNode runs ten tools at once, each listening to the run's signal, which
@@ -60,37 +37,40 @@ async function main(): Promise<void> {
   };
 
   const memory = memoryBackend();
-  const server = await postgresUrl();
+  const server = await benchDatabase();
   const postgres = await postgresBackend(server.url);
   try {
     for (const backend of [memory, postgres] as Backend[]) {
       await step(`screening overhead (${backend.name})`, () => screeningOverhead(backend, settings));
       await step(`checkpointer overhead (${backend.name})`, () => checkpointerOverhead(backend, settings));
-      await step(`pause + resume (${backend.name})`, () => pauseResume(backend, settings, [1, 10], "2. Pause + resume (all ask, approved)"));
-      await step(`exactly-once cost (${backend.name})`, () => exactlyOnceCost(backend, settings));
+      await step(`pause + resume (${backend.name})`, () => pauseResume(backend, settings, [1, 10], "2. Pause + resume (all ask, approved)", true));
+      await step(`where a pause + resume goes (${backend.name})`, () => pauseResumeLadder(backend, settings));
+      await step(`resume() and claim cost (${backend.name})`, () => resumeCost(backend, settings));
     }
     await step("throughput (postgres)", () => throughput(postgres, settings));
     await step("storage (postgres)", () => storage(postgres, settings));
+    await step("scale curve (postgres)", () => pauseResume(postgres, settings, [50], "7. Scale curve (pause + resume; 1 and 10 calls are figure 2)"));
+    await step("commits per cycle (postgres)", () => commitsPerCycle(postgres));
+    // Last: its bulk insert of paused threads leaves WAL and vacuum work that would slow what follows.
     await step("inbox (postgres)", () => inbox(postgres, settings));
-    await step("scale curve (postgres)", () => pauseResume(postgres, settings, [1, 10, 50], "7. Scale curve (pause + resume)"));
-    await step("statements per cycle (postgres)", () => statementCounts(postgres));
     const machine = {
       os: type(),
       cpus: `${cpus().length} × ${cpus()[0]?.model ?? "?"}`,
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
-      postgres: await serverVersion(server.url),
+      postgres: await serverFacts(server.url),
     };
     const result = { when: new Date().toISOString(), quick, settings, machine, seconds: (Date.now() - started) / 1000, figures, analysis: ANALYSIS };
     const base = quick ? "quick" : "latest";
     const dir = join(__dirname, "results");
     await mkdir(dir, { recursive: true });
     const table = markdownTable(figures);
-    const header = `Measured ${result.when} on ${machine.os}, ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, Postgres ${machine.postgres} (embedded, fsync off).\n${quick ? "Quick smoke run: few samples, not for conclusions.\n" : ""}`;
+    const goals = goalsSummary(figures);
+    const header = `Measured ${result.when} on ${machine.os}, ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${describeServer(machine.postgres, server.origin)}.\n${quick ? "Quick smoke run: few samples, not for conclusions.\n" : ""}`;
     await writeFile(join(dir, `${base}.json`), JSON.stringify(result, null, 2) + "\n");
-    await writeFile(join(dir, `${base}.md`), `${header}\n${table}\n\n${ANALYSIS}\n`);
+    await writeFile(join(dir, `${base}.md`), `${header}\n${goals}\n\n${table}\n\n${ANALYSIS}\n`);
     await writeFile(join(dir, `${base}.svg`), ratioChart(figures, `langgraph-hitl vs the alternatives${quick ? " (quick run)" : ""}`) + "\n");
-    console.log(`\n${header}\n${table}\n\nwritten: bench/results/${base}.{json,md,svg} in ${result.seconds.toFixed(0)} s`);
+    console.log(`\n${header}\n${table}\n\n${goals}\n\nwritten: bench/results/${base}.{json,md,svg} in ${result.seconds.toFixed(0)} s`);
   } finally {
     await postgres.close();
     await memory.close();

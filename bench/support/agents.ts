@@ -1,6 +1,6 @@
 import { tool } from "@langchain/core/tools";
-import { Command, type BaseCheckpointSaver } from "@langchain/langgraph";
-import { ToolNode } from "@langchain/langgraph/prebuilt";
+import { Command, END, interrupt, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
 import { createAgent, humanInTheLoopMiddleware } from "langchain";
 import { z } from "zod";
 import { scriptedAgent } from "../../examples/support/agent-graph.js";
@@ -53,6 +53,33 @@ export function approvalAgent(count: number, checkpointer: BaseCheckpointSaver) 
     },
     resume: (threadId: string, interruptId: string) => resume(graph, configFor(threadId), approveAll, { interruptId }),
     rawResume: (threadId: string, interruptId: string) => graph.invoke(new Command({ resume: { [interruptId]: approveAll } }), configFor(threadId)),
+  };
+}
+
+/**
+ * The floor of any approval layer built on LangGraph's `interrupt()`: the same agent loop whose
+ * tools node calls `interrupt()` once and then runs LangGraph's plain ToolNode — no screening,
+ * no payload, no validation, no claim, no inbox. Run on LangGraph's own checkpointer.
+ */
+export function bareInterruptAgent(count: number, checkpointer: BaseCheckpointSaver) {
+  const model = new ScriptedChatModel(toolCallingScript(calls(count)));
+  const tools = new ToolNode([lookup]);
+  const graph = new StateGraph(MessagesAnnotation)
+    .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
+    .addNode("tools", async (state: typeof MessagesAnnotation.State, config) => {
+      interrupt({ approve: "all" });
+      return tools.invoke(state, config);
+    })
+    .addEdge(START, "agent")
+    .addConditionalEdges("agent", toolsCondition, ["tools", END])
+    .addEdge("tools", "agent")
+    .compile({ checkpointer });
+  return {
+    pause: async (threadId: string): Promise<void> => {
+      const result = (await graph.invoke(input(), configFor(threadId))) as { __interrupt__?: unknown[] };
+      if ((result.__interrupt__ ?? []).length === 0) throw new Error("the bare interrupt did not pause");
+    },
+    resume: (threadId: string) => graph.invoke(new Command({ resume: "approved" }), configFor(threadId)),
   };
 }
 

@@ -11,7 +11,7 @@ export interface Figure {
   workload: string;
   case: string;
   backend: "memory" | "postgres";
-  unit: "ms" | "threads/s" | "bytes" | "statements";
+  unit: "ms" | "threads/s" | "bytes" | "statements" | "commits" | "transactions";
   ours: Stats;
   baselineName?: string;
   baseline?: Stats;

