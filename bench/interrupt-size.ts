@@ -14,6 +14,7 @@ import { scriptedAgent } from "../examples/support/agent-graph.js";
 import { toolCallingScript } from "../examples/support/scripted-chat-model.js";
 import { ApprovalToolNode, type ToolApprovalInterruptPayload } from "../src/index.js";
 import { createPostgresCheckpointer, type HitlPostgresSaver } from "../src/postgres/index.js";
+import { failAndExit } from "../examples/support/fail.mjs";
 
 const deploy = tool(async ({ service, replicas }) => `Deployed ${service} x${replicas}`, {
   name: "deploy",
@@ -92,7 +93,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main().catch(failAndExit);

@@ -20,6 +20,7 @@ import { commitsPerCycle } from "./workloads/commits.js";
 import { checkpointerOverhead, pauseResume, pauseResumeLadder, resumeCost, screeningOverhead } from "./workloads/latency.js";
 import { inbox, storage, throughput } from "./workloads/postgres-only.js";
 import { settingsFor } from "./workloads/settings.js";
+import { failAndExit } from "../examples/support/fail.mjs";
 
 async function main(): Promise<void> {
   // LangGraph's plain ToolNode runs ten tools at once, each listening to the run's signal, which
@@ -78,7 +79,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main().catch(failAndExit);

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { ApprovalToolNode, formatInterrupt, getInterrupt, isToolApprovalInterrupt, resume } from "../src/index.js";
 import { createPostgresCheckpointer, type HitlPostgresSaver } from "../src/postgres/index.js";
 import { ScriptedChatModel, toolCallingScript } from "./support/scripted-chat-model.js";
+import { failAndExit } from "./support/fail.mjs";
 
 const refund = tool(async ({ order, amount }, runtime) => `Refunded ${amount} EUR on ${order} (idempotency key ${String((runtime as { toolCallId?: string }).toolCallId)}).`, {
   name: "refund",
@@ -79,7 +80,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main().catch(failAndExit);

@@ -14,6 +14,7 @@ import { anonymousReviewer, createApprovalHandler, toNodeListener } from "../src
 import { start } from "../src/index.js";
 import { createPostgresCheckpointer } from "../src/postgres/index.js";
 import { executions, SAMPLE_REQUESTS, supportDeskGraph } from "./support/support-desk.js";
+import { failAndExit } from "./support/fail.mjs";
 
 type Graph = ReturnType<typeof supportDeskGraph>;
 
@@ -143,7 +144,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main().catch(failAndExit);

@@ -16,7 +16,7 @@ interface Entry {
 }
 
 function keyOf(key: ClaimKey): string {
-  return JSON.stringify([key.threadId, key.namespace, key.checkpointId]);
+  return JSON.stringify([key.namespace, key.checkpointId]);
 }
 
 function recordOf(entry: Entry, now: number): ClaimRecord {
@@ -37,7 +37,8 @@ function recordOf(entry: Entry, now: number): ClaimRecord {
 export class MemoryClaimStore implements ClaimStore {
   readonly leaseMs: number;
   readonly busyWaitMs: number;
-  readonly #claims = new Map<string, Entry>();
+  /** Claims by thread, then by key: `resume()` reads one thread's claims, whatever the number of threads. */
+  readonly #threads = new Map<string, Map<string, Entry>>();
 
   constructor(options: { leaseMs?: number; busyWaitMs?: number } = {}) {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
@@ -45,23 +46,24 @@ export class MemoryClaimStore implements ClaimStore {
   }
 
   async acquire(key: ClaimKey, claim: { attempt: string; owner: string; review: ClaimedReview }): Promise<ClaimRecord & { won: boolean }> {
-    const id = keyOf(key);
-    const existing = this.#claims.get(id);
+    const existing = this.#entry(key);
     if (existing !== undefined) return { ...recordOf(existing, Date.now()), won: false };
     // JSON.stringify throws on values that cannot be stored (too deep, cyclic): nothing is claimed then.
     const review = JSON.parse(JSON.stringify(claim.review)) as ClaimedReview;
     const entry: Entry = { key, attempt: claim.attempt, owner: claim.owner, review, state: "running", leaseUntil: Date.now() + this.leaseMs, results: new Map() };
-    this.#claims.set(id, entry);
+    const thread = this.#threads.get(key.threadId) ?? new Map<string, Entry>();
+    thread.set(keyOf(key), entry);
+    this.#threads.set(key.threadId, thread);
     return { ...recordOf(entry, Date.now()), won: true };
   }
 
   async read(key: ClaimKey): Promise<ClaimRecord | undefined> {
-    const entry = this.#claims.get(keyOf(key));
+    const entry = this.#entry(key);
     return entry === undefined ? undefined : recordOf(entry, Date.now());
   }
 
   async takeOver(key: ClaimKey, owner: string): Promise<ClaimRecord | undefined> {
-    const entry = this.#claims.get(keyOf(key));
+    const entry = this.#entry(key);
     const now = Date.now();
     if (entry === undefined || (entry.state === "running" && entry.leaseUntil > now)) return undefined;
     Object.assign(entry, { owner, state: "running", leaseUntil: now + this.leaseMs });
@@ -69,35 +71,39 @@ export class MemoryClaimStore implements ClaimStore {
   }
 
   async renew(key: ClaimKey, owner: string): Promise<boolean> {
-    const entry = this.#claims.get(keyOf(key));
+    const entry = this.#entry(key);
     if (entry?.owner !== owner) return false;
     entry.leaseUntil = Date.now() + this.leaseMs;
     return true;
   }
 
   async release(key: ClaimKey, owner: string): Promise<void> {
-    const entry = this.#claims.get(keyOf(key));
+    const entry = this.#entry(key);
     if (entry?.owner === owner) Object.assign(entry, { state: "released", leaseUntil: Date.now() });
   }
 
   async saveResults(key: ClaimKey, owner: string, results: ReadonlyArray<[string, CallResult]>): Promise<boolean> {
-    const entry = this.#claims.get(keyOf(key));
+    const entry = this.#entry(key);
     if (entry?.owner !== owner) return false;
     for (const [toolCallId, result] of results) if (!entry.results.has(toolCallId)) entry.results.set(toolCallId, result);
     return true;
   }
 
   async loadResults(key: ClaimKey): Promise<Map<string, CallResult>> {
-    return new Map(this.#claims.get(keyOf(key))?.results ?? []);
+    return new Map(this.#entry(key)?.results ?? []);
   }
 
   async claimsOfTask(threadId: string, rootTaskId: string): Promise<ClaimRecord[]> {
     const now = Date.now();
-    return [...this.#claims.values()].filter((entry) => entry.key.threadId === threadId && entry.key.rootTaskId === rootTaskId).map((entry) => recordOf(entry, now));
+    return [...(this.#threads.get(threadId)?.values() ?? [])].filter((entry) => entry.key.rootTaskId === rootTaskId).map((entry) => recordOf(entry, now));
   }
 
   /** Forgets a deleted thread's claims. */
   deleteThread(threadId: string): void {
-    for (const [id, entry] of this.#claims) if (entry.key.threadId === threadId) this.#claims.delete(id);
+    this.#threads.delete(threadId);
+  }
+
+  #entry(key: ClaimKey): Entry | undefined {
+    return this.#threads.get(key.threadId)?.get(keyOf(key));
   }
 }

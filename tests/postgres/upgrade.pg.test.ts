@@ -116,4 +116,21 @@ describe("upgrading a database made by an earlier release", () => {
       await db.drop();
     }
   });
+
+  test("the inbox triggers always look rows up by index, whatever the inbox's statistics say", async () => {
+    const db = await createTestDatabase();
+    const saver = await createPostgresCheckpointer(db.url);
+    try {
+      const { rows } = await db.pool.query<{ proname: string; proconfig: string[] | null }>(
+        "SELECT proname, proconfig FROM pg_proc WHERE proname IN ('hitl_track_write', 'hitl_track_checkpoint') ORDER BY proname",
+      );
+      expect(rows).toEqual([
+        { proname: "hitl_track_checkpoint", proconfig: ["enable_seqscan=off"] },
+        { proname: "hitl_track_write", proconfig: ["enable_seqscan=off"] },
+      ]);
+    } finally {
+      await saver.end();
+      await db.drop();
+    }
+  });
 });
