@@ -43,7 +43,8 @@ async function threadMovedOn(context: ClaimContext): Promise<boolean> {
 async function hold(context: ClaimContext, claim: ClaimRecord, takenOver: boolean): Promise<ClaimSession> {
   const { store, key } = context;
   const owner = claim.owner;
-  const finished = await store.loadResults(key);
+  // A claim this execution just committed has no results yet: only a takeover has any to read.
+  const finished = takenOver ? await store.loadResults(key) : new Map<string, CallResult>();
   const writer = new ResultWriter(store, key, owner);
   let renewedAt = Date.now();
   const heartbeat = setInterval(() => {
