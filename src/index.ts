@@ -60,9 +60,9 @@ export { DEFAULT_HOOK_TIMEOUT_MS, DEFAULT_OBSERVER_TIMEOUT_MS } from "./hooks/ti
 
 export { ApprovalToolNode } from "./node/approval-tool-node.js";
 export type { ApprovalNodeTool } from "./node/approval-tool-node.js";
-export type { ApprovalToolNodeOptions, InterruptOnConfig } from "./node/options.js";
-export type { HitlRecord, OutcomeSource } from "./node/tool-messages.js";
-export type { DecisionEvent, DecisionHandler } from "./node/report-decisions.js";
+export type { ApprovalToolNodeOptions, InterruptOnConfig } from "./core/options.js";
+export type { HitlRecord, OutcomeSource } from "./core/tool-messages.js";
+export type { DecisionEvent, DecisionHandler } from "./core/report-decisions.js";
 
 export { askUserQuestion, askUserQuestions } from "./questions/ask-user-question.js";
 export { createAskUserQuestionTool } from "./questions/ask-user-question-tool.js";

@@ -17,7 +17,7 @@ import type {
   ToolApprovalDecision,
   ToolApprovalDecisionMap,
 } from "../payload/types.js";
-import { isExpired } from "../node/approval-review.js";
+import { isExpired } from "../core/approval-review.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import { threadIdOf, type HitlGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";

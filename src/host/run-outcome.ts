@@ -1,7 +1,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
-import { decodeStop, type RunStop } from "../node/run-stop.js";
+import { decodeStop, type RunStop } from "../core/run-stop.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import type { HitlGraph } from "./graph-types.js";

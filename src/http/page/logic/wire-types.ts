@@ -4,7 +4,7 @@
  */
 import type { HITLErrorDetail } from "../../../errors/hitl-error.js";
 import type { PendingInterruptPage, PendingInterruptRecord } from "../../../inbox/types.js";
-import type { HitlRecord } from "../../../node/tool-messages.js";
+import type { HitlRecord } from "../../../core/tool-messages.js";
 import type { HumanInterruptPayload, ToolApprovalDecision } from "../../../payload/types.js";
 import type { Problem } from "../../problem.js";
 
