@@ -21,8 +21,8 @@ export interface InterruptOnConfig {
   expiresInMs?: number;
 }
 
-/** Options of {@link ApprovalToolNode}: everything `ToolNode` takes, plus the approval layer. */
-export interface ApprovalToolNodeOptions extends ToolNodeOptions {
+/** The approval layer's own options, the same for `ApprovalToolNode` and `approvalMiddleware`. */
+export interface ApprovalOptions {
   /** Policy hooks run for every tool call. */
   hooks?: HookRegistry;
   /** Whether an `ask` pauses for a person. Default: `{ enabled: true }`. */
@@ -44,6 +44,9 @@ export interface ApprovalToolNodeOptions extends ToolNodeOptions {
   signingKey?: SigningKey;
 }
 
+/** Options of {@link ApprovalToolNode}: everything `ToolNode` takes, plus the approval layer. */
+export interface ApprovalToolNodeOptions extends ApprovalOptions, ToolNodeOptions {}
+
 /** Options after validation, in the form the node reads. */
 export interface ResolvedNodeOptions {
   hooks: HookRegistry | undefined;
@@ -55,7 +58,7 @@ export interface ResolvedNodeOptions {
 }
 
 /** This library's own options. Everything else belongs to `ToolNode`, which reads it as it likes. */
-const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "onHookError", "onDecision"] as const;
+const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "onHookError", "onDecision", "signingKey"] as const;
 const ENTRY_SETTINGS = ["allowedDecisions", "description", "expiresInMs"];
 const ENTRY_SHAPES = ["true", "false", "{ allowedDecisions?, description?, expiresInMs? }"];
 
@@ -75,10 +78,18 @@ const ownSchema = z.looseObject({
   signingKey: z.union([z.string().min(16, "use at least 16 characters"), z.instanceof(Uint8Array).refine((key) => key.byteLength >= 16, "use at least 16 bytes")]).optional(),
 });
 
-function refuse(details: HITLErrorDetail[]): never {
+function refuse(details: HITLErrorDetail[], subject = "ApprovalToolNode"): never {
   const first = details[0];
   const where = first?.path?.length ? `\`${first.path.join(".")}\`: ` : "";
-  throw new HITLError("INVALID_OPTIONS", `Invalid ApprovalToolNode options: ${where}${first?.message ?? ""}`, { details });
+  throw new HITLError("INVALID_OPTIONS", `Invalid ${subject} options: ${where}${first?.message ?? ""}`, { details });
+}
+
+/** Any key that is not one of this library's options: where no `ToolNode` takes the rest, it is a mistake. */
+function unknownOptions(options: Record<string, unknown>): HITLErrorDetail[] {
+  return Object.keys(options).flatMap((key) => {
+    if ((OWN_OPTIONS as readonly string[]).includes(key)) return [];
+    return [{ path: [key], message: `unknown option "${key}"; allowed: ${OWN_OPTIONS.join(", ")}`, received: key, allowed: [...OWN_OPTIONS] }];
+  });
 }
 
 function describe(value: unknown): string {
@@ -147,40 +158,54 @@ function interruptOnEntryDetails(name: string, entry: unknown): HITLErrorDetail[
   return parsed.success ? [] : detailsOf(parsed.error.issues, ["interruptOn", name]);
 }
 
+/** Who the options are for: a `ToolNode` (which takes every other key) or the middleware (which takes none). */
+export interface OptionsOwner {
+  /** Named in error messages. */
+  subject: "ApprovalToolNode" | "approvalMiddleware";
+  /** Names of the tools, when known at construction: `interruptOn` keys must name one of them. */
+  toolNames: readonly string[] | undefined;
+  /** Whether keys other than this library's own are refused (no `ToolNode` takes them). */
+  strict: boolean;
+}
+
+const NODE_OWNER = (toolNames: readonly string[]): OptionsOwner => ({ subject: "ApprovalToolNode", toolNames, strict: false });
+
 /**
- * Validates this library's node options once, at construction; every other key is left to
- * `ToolNode`. An `interruptOn` key that names no tool is an error: a typo would otherwise
- * leave a dangerous tool silently unguarded.
+ * Validates this library's options once, at construction. For a node every other key is left
+ * to `ToolNode`; for the middleware any other key is an error. An `interruptOn` key that names
+ * no tool is an error: a typo would otherwise leave a dangerous tool silently unguarded.
  *
- * @param options - The options given to the node.
- * @param toolNames - Names of the node's tools.
- * @returns The options in the form the node reads.
+ * @param options - The options given to the node or middleware.
+ * @param owner - Names of the node's tools, or an {@link OptionsOwner}.
+ * @returns The options in the form the core reads.
  * @throws {HITLError} `INVALID_OPTIONS`, one detail per problem, each with `path`, `received` and (for closed sets) `allowed`.
  * @example
  * ```ts
  * resolveNodeOptions({ interruptOn: { delete_file: true } }, ["delete_file"]).interruptOn.get("delete_file");
  * ```
  */
-export function resolveNodeOptions(options: unknown, toolNames: readonly string[]): ResolvedNodeOptions {
+export function resolveNodeOptions(options: unknown, owner: readonly string[] | OptionsOwner): ResolvedNodeOptions {
+  const { subject, toolNames, strict } = Array.isArray(owner) ? NODE_OWNER(owner) : (owner as OptionsOwner);
   if (options !== undefined && (typeof options !== "object" || options === null || Array.isArray(options))) {
-    refuse([{ message: `options must be an object, but received ${describe(options)}`, received: boundReceived(options) }]);
+    refuse([{ message: `options must be an object, but received ${describe(options)}`, received: boundReceived(options) }], subject);
   }
   const parsed = ownSchema.safeParse(options ?? {}, { reportInput: true });
-  if (!parsed.success) refuse(detailsOf(parsed.error.issues, []));
-  const misspelt = misspeltOwnOptions(parsed.data);
-  if (misspelt.length > 0) refuse(misspelt);
+  if (!parsed.success) refuse(detailsOf(parsed.error.issues, []), subject);
+  const misspelt = strict ? unknownOptions(parsed.data) : misspeltOwnOptions(parsed.data);
+  if (misspelt.length > 0) refuse(misspelt, subject);
   const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision, signingKey } = parsed.data;
   const entryProblems = Object.entries(interruptOn).flatMap(([name, entry]) => interruptOnEntryDetails(name, entry));
-  if (entryProblems.length > 0) refuse(entryProblems);
-  const unknownTools = Object.keys(interruptOn).filter((name) => !toolNames.includes(name));
+  if (entryProblems.length > 0) refuse(entryProblems, subject);
+  const unknownTools = toolNames === undefined ? [] : Object.keys(interruptOn).filter((name) => !toolNames.includes(name));
   if (unknownTools.length > 0) {
     refuse(
       unknownTools.map((name) => ({
         path: ["interruptOn", name],
         message: `no tool named "${name}" is given to this node`,
-        allowed: [...toolNames],
+        allowed: [...(toolNames ?? [])],
         received: name,
       })),
+      subject,
     );
   }
   const resolved: ResolvedNodeOptions["interruptOn"] = new Map();

@@ -1,0 +1,81 @@
+import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { createMiddleware } from "langchain";
+import { CompletedCalls } from "../core/completed-calls.js";
+import { resolveNodeOptions, type ApprovalOptions } from "../core/options.js";
+import { ToolTurn, type TurnRequest } from "./tool-turn.js";
+
+/** Options of {@link approvalMiddleware}: the same approval layer as `ApprovalToolNode`, without `ToolNode`'s own. */
+export type ApprovalMiddlewareOptions = ApprovalOptions;
+
+/** The name the middleware registers under (also the prefix of its graph nodes). */
+export const APPROVAL_MIDDLEWARE_NAME = "ApprovalMiddleware";
+
+/** Calls of the last model turn that no `ToolMessage` answers yet (structured-output calls excluded). */
+function pendingCalls(messages: readonly BaseMessage[]): number {
+  const last = [...messages].reverse().find((message) => AIMessage.isInstance(message));
+  if (last === undefined || !AIMessage.isInstance(last)) return 0;
+  const answered = new Set(messages.filter((message) => ToolMessage.isInstance(message)).map((message) => (message as ToolMessage).tool_call_id));
+  return (last.tool_calls ?? []).filter((call) => !call.name.startsWith("extract-") && (call.id == null || !answered.has(call.id))).length;
+}
+
+/** The config of the running tools task (LangChain hands `wrapToolCall` only part of it). */
+function taskConfig(request: { runtime: { configurable?: Record<string, unknown>; signal?: AbortSignal } }): LangGraphRunnableConfig {
+  const current = AsyncLocalStorageProviderSingleton.getRunnableConfig() as LangGraphRunnableConfig | undefined;
+  if (current?.configurable !== undefined) return current;
+  return { configurable: request.runtime.configurable ?? {}, ...(request.runtime.signal === undefined ? {} : { signal: request.runtime.signal }) };
+}
+
+/**
+ * Human-in-the-loop tool approvals for LangChain's `createAgent`, with the same behaviour as
+ * `ApprovalToolNode` (it is the same core): every tool call of a model turn is screened through
+ * `interruptOn` and the `PreToolUse` hooks; every `ask` of the turn goes into ONE `tool_approval`
+ * interrupt; nothing of the turn runs before the decisions; `approve`, `edit` (schema-checked
+ * and re-screened), `reject` (approved siblings still run) and `respond`; expiry, digest binding,
+ * the audit record, the durable claim (what was approved runs exactly once) and the whole hook
+ * lifecycle. Resume with `resume()`, the inbox or the HTTP handler, exactly as for the node.
+ *
+ * The middleware sends each model turn to the agent's tools node as one task (instead of one
+ * task per call) so the turn can be reviewed as one batch; tools still run through the agent's
+ * own tool node and any other `wrapToolCall` middleware.
+ *
+ * @param options - `interruptOn`, `hooks`, `humanInTheLoop`, `onHookError`, `onDecision`, `signingKey`.
+ * @returns A LangChain agent middleware.
+ * @throws {HITLError} `INVALID_OPTIONS` when an option is malformed or unknown.
+ * @example
+ * ```ts
+ * import { createAgent } from "langchain";
+ * import { approvalMiddleware } from "langgraph-hitl/langchain";
+ *
+ * const agent = createAgent({
+ *   model,
+ *   tools: [searchTool, deleteFileTool],
+ *   middleware: [approvalMiddleware({ interruptOn: { delete_file: true } })],
+ *   checkpointer: new MemorySaver(),
+ * });
+ * ```
+ */
+export function approvalMiddleware(options: ApprovalMiddlewareOptions = {}) {
+  const resolved = resolveNodeOptions(options, { subject: "approvalMiddleware", toolNames: undefined, strict: true });
+  const completed = new CompletedCalls();
+  // One turn per tools task: every call of the task shares its `configurable` object.
+  const turns = new WeakMap<object, ToolTurn<TurnRequest>>();
+  return createMiddleware({
+    name: APPROVAL_MIDDLEWARE_NAME,
+    afterModel: {
+      canJumpTo: ["tools"],
+      hook: (state) => (pendingCalls(state.messages) > 0 ? { jumpTo: "tools" as const } : undefined),
+    },
+    wrapToolCall: async (request, handler) => {
+      const config = taskConfig(request);
+      const key = (config.configurable ?? request) as object;
+      let turn = turns.get(key);
+      if (turn === undefined) {
+        turn = new ToolTurn(config, resolved, completed);
+        turns.set(key, turn);
+      }
+      return turn.answer(request as TurnRequest, handler as never);
+    },
+  });
+}

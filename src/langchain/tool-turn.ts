@@ -1,0 +1,102 @@
+import { ToolMessage } from "@langchain/core/messages";
+import type { ToolCall } from "@langchain/core/messages/tool";
+import { isGraphInterrupt, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { ToolLookup } from "../decisions/validate-decisions.js";
+import { followRunSignal } from "../hooks/run-signal.js";
+import { questionToolLimits } from "../questions/ask-user-question-tool.js";
+import type { OptionLimits } from "../questions/question-schema.js";
+import { answerBatch, type AnsweredBatch, type ToolOutput } from "../core/answer-batch.js";
+import type { CompletedCalls } from "../core/completed-calls.js";
+import { decideBatch, type BatchTools } from "../core/decide-batch.js";
+import type { ResolvedNodeOptions } from "../core/options.js";
+import { requestStop } from "../core/run-stop.js";
+import { readTaskContext } from "../core/task-context.js";
+
+/** The part of LangChain's `ToolCallRequest` a turn reads. */
+export interface TurnRequest {
+  toolCall: ToolCall;
+  tool: { name: string; schema?: unknown; metadata?: Record<string, unknown> } | undefined;
+}
+
+/** Runs one call through the rest of the agent's tool pipeline. */
+export type TurnHandler<R extends TurnRequest> = (request: R) => Promise<ToolOutput> | ToolOutput;
+
+/**
+ * The calls one tools task of a `createAgent` agent runs together (one model turn). LangChain
+ * hands the middleware one call at a time; the turn gathers every call the task starts at
+ * once, decides them as one batch with the core, then answers each through its own handler.
+ */
+export class ToolTurn<R extends TurnRequest> {
+  readonly #requests: R[] = [];
+  readonly #batch: Promise<AnsweredBatch>;
+  #open = 0;
+  #release: (() => void) | undefined;
+
+  constructor(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls) {
+    this.#batch = this.#decide(config, options, completed);
+    this.#batch.catch(() => undefined);
+  }
+
+  /**
+   * Answers one call of the turn once the whole turn is decided and settled.
+   *
+   * @throws LangGraph's `GraphInterrupt` while the turn waits for a person; a `HITLError` when it cannot go on.
+   */
+  async answer(request: R, handler: TurnHandler<R>): Promise<ToolOutput> {
+    this.#requests.push(request);
+    this.#open += 1;
+    try {
+      const batch = await this.#batch;
+      return await batch.answer(request.toolCall, (call) => runHandled({ ...request, toolCall: call }, handler));
+    } finally {
+      this.#open -= 1;
+      if (this.#open === 0) this.#release?.();
+    }
+  }
+
+  async #decide(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls): Promise<AnsweredBatch> {
+    // ToolNode starts every call of the task in one synchronous pass; one macrotask later all have arrived.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const runSignal = followRunSignal(config.signal);
+    this.#release = () => runSignal.release();
+    const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), runSignal, completed };
+    const decided = await decideBatch(
+      this.#requests.map((request) => request.toolCall),
+      env,
+    );
+    return answerBatch(decided, env, (stop) => requestStop(config, stop));
+  }
+}
+
+/** What the turn knows about its tools: the instances LangChain attached to its calls. */
+function toolsOf(requests: readonly TurnRequest[]): BatchTools {
+  const tools = new Map<string, NonNullable<TurnRequest["tool"]>>();
+  for (const { tool } of requests) if (tool !== undefined) tools.set(tool.name, tool);
+  const questionTools = new Map<string, OptionLimits>();
+  for (const [name, tool] of tools) {
+    const limits = questionToolLimits(tool);
+    if (limits !== undefined) questionTools.set(name, limits);
+  }
+  const findTool: ToolLookup = (name) => tools.get(name) as ReturnType<ToolLookup>;
+  return { names: new Set(tools.keys()), questionTools, findTool };
+}
+
+/**
+ * Runs a call through the handler and answers a tool failure the way `createAgent`'s own
+ * `ToolNode` does without middleware, so the model sees the error instead of the run failing.
+ */
+async function runHandled<R extends TurnRequest>(request: R, handler: TurnHandler<R>): Promise<ToolOutput> {
+  try {
+    return await handler(request);
+  } catch (error) {
+    if (isGraphInterrupt(error)) throw error;
+    const { toolCall } = request;
+    const invocation = (error as { name?: unknown } | null)?.name === "ToolInvocationError";
+    return new ToolMessage({
+      content: invocation ? String((error as Error).message) : `${String(error)}\n Please fix your mistakes.`,
+      tool_call_id: toolCall.id ?? "",
+      name: toolCall.name,
+      status: "error",
+    });
+  }
+}
