@@ -80,14 +80,23 @@ function checkOptions(options: ResumeOptions): void {
   }
 }
 
+/** A node's tool lookup: an approval node's `findTool`, or the `tools` list of any other tool node (a `createAgent` agent's). */
+function nodeLookup(bound: unknown): ToolLookup | undefined {
+  const { findTool, tools } = (bound ?? {}) as { findTool?: unknown; tools?: unknown };
+  if (typeof findTool === "function") return findTool as ToolLookup;
+  if (!Array.isArray(tools)) return undefined;
+  return (toolName) => tools.find((tool) => (tool as { name?: unknown } | null)?.name === toolName) as ReturnType<ToolLookup>;
+}
+
 /**
- * Finds tool schemas for checking edits: the approval nodes of the graph (a node exposes
- * `findTool`), then the caller's own lookup.
+ * Finds tool schemas for checking edits: the tool nodes of the graph (an `ApprovalToolNode`,
+ * or the tools node a `createAgent` agent runs `approvalMiddleware` in), then the caller's own lookup.
  */
 function toolLookupFor(graph: HitlGraph, fallback: ToolLookup | undefined): ToolLookup {
-  const lookups = Object.values(graph.nodes ?? {})
-    .map((node) => (node.bound as { findTool?: unknown } | undefined)?.findTool)
-    .filter((lookup): lookup is ToolLookup => typeof lookup === "function");
+  const nodes = graph.nodes ?? (graph as { graph?: HitlGraph }).graph?.nodes ?? {};
+  const lookups = Object.values(nodes)
+    .map((node) => nodeLookup(node.bound))
+    .filter((lookup): lookup is ToolLookup => lookup !== undefined);
   if (fallback !== undefined) lookups.push(fallback);
   return (toolName) => {
     for (const lookup of lookups) {

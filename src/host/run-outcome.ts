@@ -1,3 +1,4 @@
+import { isHITLError } from "../errors/hitl-error.js";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
@@ -61,6 +62,18 @@ async function pausedRemoteRun(graph: HitlGraph, error: unknown, config: Runnabl
 }
 
 /**
+ * LangChain's agent wraps what a middleware throws in a `MiddlewareError` (same name, no
+ * `code`, the original as `cause`); the host hands the caller this library's own error.
+ */
+function unwrapMiddlewareError(error: unknown): unknown {
+  let current = error;
+  while ((current as { "~brand"?: unknown } | null)?.["~brand"] === "MiddlewareError" && (current as { cause?: unknown }).cause !== undefined) {
+    current = (current as { cause?: unknown }).cause;
+  }
+  return isHITLError(current) ? current : error;
+}
+
+/**
  * Invokes the graph and settles how the run ended: a hook's halt becomes `halted`, a hook's
  * cancel becomes a `RUN_CANCELLED` error, an interrupt becomes `interrupt`.
  */
@@ -68,7 +81,8 @@ export async function invokeAndSettle<TValues>(graph: HitlGraph, input: unknown,
   let result: unknown;
   try {
     result = await graph.invoke(input, config);
-  } catch (error) {
+  } catch (thrown) {
+    const error = unwrapMiddlewareError(thrown);
     if (isGraphInterrupt(error) && isRemoteGraph(graph)) return settled<TValues>(await pausedRemoteRun(graph, error, config), threadId);
     const stop = stopOf(error);
     if (stop === undefined) throw error;
