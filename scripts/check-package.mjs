@@ -62,6 +62,10 @@ function checkContents(files, extracted) {
   const optionalPeer = /(?:from |require\()["'](?:pg|@langchain\/langgraph-checkpoint-postgres)["']/;
   const leaks = shipped(/\.js$/).filter((path) => !path.includes("/postgres/") && optionalPeer.test(readFileSync(join(extracted, path), "utf8")));
   if (leaks.length > 0) problems.push(`outside the postgres subpath, these load an optional peer: ${leaks.join(", ")}`);
+  // LangChain is an optional peer too: only the "langgraph-hitl/langchain" subpath may load it.
+  const langchainPeer = /(?:from |require\()["']langchain(?:\/[^"']*)?["']/;
+  const langchainLeaks = shipped(/\.js$/).filter((path) => !path.includes("/langchain/") && langchainPeer.test(readFileSync(join(extracted, path), "utf8")));
+  if (langchainLeaks.length > 0) problems.push(`outside the langchain subpath, these load langchain: ${langchainLeaks.join(", ")}`);
   if (problems.length > 0) throw new Error(`the package is not right:\n  - ${problems.join("\n  - ")}`);
 }
 
