@@ -60,9 +60,10 @@ export { DEFAULT_HOOK_TIMEOUT_MS, DEFAULT_OBSERVER_TIMEOUT_MS } from "./hooks/ti
 
 export { ApprovalToolNode } from "./node/approval-tool-node.js";
 export type { ApprovalNodeTool } from "./node/approval-tool-node.js";
-export type { ApprovalToolNodeOptions, InterruptOnConfig } from "./core/options.js";
-export type { HitlRecord, OutcomeSource } from "./core/tool-messages.js";
-export type { DecisionEvent, DecisionHandler } from "./core/report-decisions.js";
+export type { ApprovalToolNodeOptions } from "./core/options.js";
+export type { ApprovalOptions, InterruptOnConfig, HITLRecord, OutcomeSource, DecisionEvent, DecisionHandler } from "./core/types.js";
+/** @deprecated Use {@link HITLRecord}. */
+export type HitlRecord = import("./core/types.js").HITLRecord;
 
 export { askUserQuestion, askUserQuestions } from "./questions/ask-user-question.js";
 export { createAskUserQuestionTool } from "./questions/ask-user-question-tool.js";

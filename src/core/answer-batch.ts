@@ -5,9 +5,9 @@ import type { ClaimSession } from "../claims/index.js";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
 import type { BatchDecision, BatchEnvironment } from "./decide-batch.js";
 import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
-import type { Outcome } from "./plan-outcomes.js";
+import type { Outcome } from "./types.js";
 import { reportDecisions } from "./report-decisions.js";
-import type { RunStop } from "./run-stop.js";
+import type { RunStop } from "./types.js";
 import { answerMessage, blockedMessage, withHitlRecord } from "./tool-messages.js";
 
 /** What a tool runner answers a call with. */

@@ -9,7 +9,7 @@ import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
 import { unwrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import { verifyResume, type SigningKey } from "../protocol/signing.js";
-import type { Screening } from "./screen-call.js";
+import type { Screening } from "./types.js";
 import { readStoredInterruptValues, type TaskContext } from "./task-context.js";
 
 type AskScreening = Extract<Screening, { kind: "ask" }>;

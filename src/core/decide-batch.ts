@@ -8,10 +8,12 @@ import type { AnsweredQuestion } from "../questions/ask-user-question.js";
 import type { OptionLimits } from "../questions/question-schema.js";
 import { buildApprovalPayload, reviewApprovals, type ApprovalReview } from "./approval-review.js";
 import type { CompletedCalls } from "./completed-calls.js";
-import type { ResolvedNodeOptions } from "./options.js";
-import { planOutcomes, type Outcome } from "./plan-outcomes.js";
+import type { ResolvedNodeOptions } from "./types.js";
+import { planOutcomes } from "./plan-outcomes.js";
+import type { Outcome } from "./types.js";
 import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
-import { screenCall, type Screening, type ScreeningContext } from "./screen-call.js";
+import { screenCall, ScreeningContext } from "./screen-call.js";
+import type { Screening } from "./types.js";
 import { assertCanPause, proposedAtMs, type TaskContext } from "./task-context.js";
 
 /** What an adapter knows about the tools of one batch. */

@@ -2,8 +2,8 @@ import { ToolMessage } from "@langchain/core/messages";
 import type { Command } from "@langchain/langgraph";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
 import type { DenialSource, ToolBatchEntry } from "../hooks/types.js";
-import type { Outcome } from "./plan-outcomes.js";
-import type { RunStop } from "./run-stop.js";
+import type { Outcome } from "./types.js";
+import type { RunStop } from "./types.js";
 import { screenedArgs } from "./screen-call.js";
 import { copyToolMessage } from "./tool-messages.js";
 

@@ -7,55 +7,14 @@ import type { HookRegistry } from "../hooks/hook-registry.js";
 import { warnHookError } from "../hooks/report-hook-error.js";
 import { MAX_TIMEOUT_MS } from "../hooks/time-bound.js";
 import type { HookErrorHandler } from "../hooks/types.js";
-import type { DecisionHandler } from "./report-decisions.js";
-import type { SigningKey } from "../protocol/signing.js";
-import type { HumanInTheLoopConfig, ToolApprovalDecisionType } from "../payload/types.js";
+import type { DecisionHandler } from "./types.js";
+import type { ToolApprovalDecisionType } from "../payload/types.js";
+import type { ApprovalOptions, InterruptOnConfig, ResolvedNodeOptions } from "./types.js";
 
-/** Per-tool approval settings of `interruptOn`. */
-export interface InterruptOnConfig {
-  /** The decisions the reviewer may make. Default: all four. */
-  allowedDecisions?: ToolApprovalDecisionType[];
-  /** Text shown to the reviewer. */
-  description?: string;
-  /** The approval expires this many ms after the batch was proposed; late decisions are then not applied. */
-  expiresInMs?: number;
-}
-
-/** The approval layer's own options, the same for `ApprovalToolNode` and `approvalMiddleware`. */
-export interface ApprovalOptions {
-  /** Policy hooks run for every tool call. */
-  hooks?: HookRegistry;
-  /** Whether an `ask` pauses for a person. Default: `{ enabled: true }`. */
-  humanInTheLoop?: HumanInTheLoopConfig;
-  /**
-   * Declarative approvals: `true` asks with all four decisions allowed; an object asks with
-   * its settings; `false` or absent has no opinion. Keys must be names of the node's tools.
-   */
-  interruptOn?: Record<string, boolean | InterruptOnConfig>;
-  /** Receives every hook failure (observers abandoned, PreToolUse refusals). Default: `console.warn`. */
-  onHookError?: HookErrorHandler;
-  /** Receives every human decision (and expiry) once, when its batch is answered: for an audit log. */
-  onDecision?: DecisionHandler;
-  /**
-   * A secret shared with the hosts that resume (`resume()`, `createApprovalHandler`): resume
-   * values must then carry its HMAC signature, and anything else is refused. Default: none —
-   * values are accepted, and a reviewer counts as verified only when signed in this process.
-   */
-  signingKey?: SigningKey;
-}
 
 /** Options of {@link ApprovalToolNode}: everything `ToolNode` takes, plus the approval layer. */
 export interface ApprovalToolNodeOptions extends ApprovalOptions, ToolNodeOptions {}
 
-/** Options after validation, in the form the node reads. */
-export interface ResolvedNodeOptions {
-  hooks: HookRegistry | undefined;
-  onHookError: HookErrorHandler;
-  onDecision: DecisionHandler | undefined;
-  signingKey: SigningKey | undefined;
-  hitlEnabled: boolean;
-  interruptOn: Map<string, Required<Pick<InterruptOnConfig, "allowedDecisions">> & InterruptOnConfig>;
-}
 
 /** This library's own options. Everything else belongs to `ToolNode`, which reads it as it likes. */
 const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "onHookError", "onDecision", "signingKey"] as const;

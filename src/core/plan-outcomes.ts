@@ -4,24 +4,15 @@ import type { ClaimedReview } from "../claims/index.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
 import { formatAnswer } from "../questions/ask-user-question-tool.js";
 import type { BatchAnswers, VerifiedAnswer } from "./question-step.js";
-import { NO_ARGUMENTS, screenEdit, type Screening, type ScreeningContext, type ScreeningNotes } from "./screen-call.js";
-import type { HitlRecord, OutcomeSource } from "./tool-messages.js";
+import { NO_ARGUMENTS, screenEdit, ScreeningContext } from "./screen-call.js";
+import type { Screening, ScreeningNotes } from "./types.js";
+import type { HITLRecord, OutcomeSource } from "./types.js";
+import type { Outcome } from "./types.js";
 
-interface OutcomeBase {
-  /** The call, with the arguments it runs (or would have run) with. */
-  call: ToolCall;
-  notes: ScreeningNotes;
-}
-
-/** What happens to one call, decided before any tool runs. */
-export type Outcome =
-  | (OutcomeBase & { kind: "run"; record?: HitlRecord })
-  | (OutcomeBase & { kind: "blocked"; source: OutcomeSource; record: HitlRecord })
-  | (OutcomeBase & { kind: "answer"; text: string; record: HitlRecord });
 
 type Known = Exclude<Screening, { kind: "unknown_tool" }>;
 
-function blocked(call: ToolCall, notes: ScreeningNotes, source: OutcomeSource, reason: string | undefined, extra: Partial<HitlRecord> = {}): Outcome {
+function blocked(call: ToolCall, notes: ScreeningNotes, source: OutcomeSource, reason: string | undefined, extra: Partial<HITLRecord> = {}): Outcome {
   const decision = source === "reviewer" || source === "expired" ? "reject" : "deny";
   return { kind: "blocked", call, notes, source, record: { decision, source, ...(reason === undefined ? {} : { reason }), ...extra } };
 }
@@ -38,7 +29,7 @@ export interface AppliedReview {
   claim: ClaimedReview;
 }
 
-function auditOf(claim: Omit<ClaimedReview, "decisions" | "expired">): Partial<HitlRecord> {
+function auditOf(claim: Omit<ClaimedReview, "decisions" | "expired">): Partial<HITLRecord> {
   return {
     ...(claim.reviewer === undefined ? {} : { reviewer: claim.reviewer, reviewerVerified: claim.reviewerVerified }),
     ...(claim.comment === undefined ? {} : { comment: claim.comment }),

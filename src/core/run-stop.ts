@@ -1,15 +1,5 @@
-import type { HookEvent } from "../hooks/types.js";
+import type { RunStop } from "./types.js";
 
-/** A request, raised by a hook, to stop the run once the current batch is answered. */
-export interface RunStop {
-  /** `halt`: stop quietly (the host reads the reason). `cancel`: stop as a failure (`RUN_CANCELLED`). */
-  kind: "halt" | "cancel";
-  reason: string;
-  /** The hook event that asked for it. */
-  event: HookEvent;
-  /** The call whose hook asked for it. */
-  toolCallId: string;
-}
 
 const PREFIX = "langgraph-hitl:";
 

@@ -11,7 +11,7 @@ import type { AgentInboxResponse, HumanInterruptPayload, LangChainDecisionsValue
 import { readPendingInterrupts, type PendingInterrupt } from "./get-interrupt.js";
 import { threadIdOf } from "./graph-types.js";
 import { isRemoteGraph, remoteHttpStatus, type RemoteGraphLike } from "./remote-graph.js";
-import type { ResumeOptions, ResumeResult, ResumeValue } from "./resume.js";
+import type { ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 import { invokeAndSettle } from "./run-outcome.js";
 import { pickTarget } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";

@@ -5,18 +5,9 @@ import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { claimStoreFor } from "../claims/index.js";
 import { reportingUnavailable } from "../errors/database-unavailable.js";
-import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta, type Reviewer } from "../protocol/resume-envelope.js";
-import { signResume, type SigningKey } from "../protocol/signing.js";
+import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
+import { signResume } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
-import type {
-  AgentInboxResponse,
-  AskUserQuestionMultiSelectResolution,
-  LangChainDecisionsValue,
-  AskUserQuestionResolution,
-  AskUserQuestionsResolution,
-  ToolApprovalDecision,
-  ToolApprovalDecisionMap,
-} from "../payload/types.js";
 import { isExpired } from "../core/approval-review.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import { threadIdOf, type HitlGraph } from "./graph-types.js";
@@ -25,42 +16,12 @@ import { isRemoteGraph } from "./remote-graph.js";
 import { resumeRemote } from "./resume-remote.js";
 import { pickTarget, readThreadState, saverOf, type ThreadState } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
+import type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
+
+export type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 
 type PendingTarget = ThreadState["pending"][number];
 
-/** What `resume()` accepts: decisions for a `tool_approval`, a resolution for a question. */
-export type ResumeValue =
-  | ToolApprovalDecision[]
-  | ToolApprovalDecisionMap
-  | AskUserQuestionResolution
-  | AskUserQuestionMultiSelectResolution
-  | AskUserQuestionsResolution
-  | LangChainDecisionsValue
-  | AgentInboxResponse[];
-
-/** Options of {@link resume}. */
-export interface ResumeOptions {
-  /** The interrupt the person reviewed. Strongly recommended: a stale or repeated submission then fails instead of answering a newer interrupt. */
-  interruptId?: string;
-  /** Who decided; recorded on every resulting `ToolMessage` (`additional_kwargs.hitl.reviewer`). */
-  reviewer?: Reviewer;
-  /** A note from the reviewer, recorded with the decisions. */
-  comment?: string;
-  /** Where to find tool schemas for checking edits, when the graph's node cannot be found (e.g. in a subgraph). */
-  findTool?: ToolLookup;
-  /** The secret the node was configured with (`signingKey`); the decisions are signed with it. Default: a key of this process. */
-  signingKey?: SigningKey;
-}
-
-/** The values type of a compiled graph (what its `invoke` resolves to). */
-export type GraphValues<G extends HitlGraph> = Awaited<ReturnType<G["invoke"]>> extends infer V
-  ? unknown extends V
-    ? Record<string, unknown>
-    : V
-  : never;
-
-/** What a resume returns: the run's values, the next pending interrupt, or why a hook halted it. */
-export type ResumeResult<TValues = Record<string, unknown>> = RunOutcome<TValues>;
 
 function requireThreadId(config: RunnableConfig): string {
   const threadId = threadIdOf(config);

@@ -3,7 +3,8 @@ import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { CompletedCalls } from "../core/completed-calls.js";
-import { resolveNodeOptions, type ApprovalOptions } from "../core/options.js";
+import { resolveNodeOptions } from "../core/options.js";
+import type { ApprovalOptions } from "../core/types.js";
 import { ToolTurn, type TurnRequest } from "./tool-turn.js";
 
 /** Options of {@link approvalMiddleware}: the same approval layer as `ApprovalToolNode`, without `ToolNode`'s own. */

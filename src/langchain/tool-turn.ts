@@ -8,7 +8,7 @@ import type { OptionLimits } from "../questions/question-schema.js";
 import { answerBatch, type AnsweredBatch, type ToolOutput } from "../core/answer-batch.js";
 import type { CompletedCalls } from "../core/completed-calls.js";
 import { decideBatch, type BatchTools } from "../core/decide-batch.js";
-import type { ResolvedNodeOptions } from "../core/options.js";
+import type { ResolvedNodeOptions } from "../core/types.js";
 import { requestStop } from "../core/run-stop.js";
 import { readTaskContext } from "../core/task-context.js";
 
