@@ -94,7 +94,7 @@ export type {
   ExpiredInterrupt,
 } from "./inbox/types.js";
 
-export { remoteHook, RemoteHookError, REMOTE_FAILURES, isRemoteHookError, findRemoteHookError } from "./remote/index.js";
+// Remote policy hooks live in the `langgraph-hitl/remote` subpath: they load `node:child_process`, which the root entry never does.
 export type {
   RemoteHook,
   RemoteHookOptions,
