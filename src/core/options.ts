@@ -10,6 +10,7 @@ import type { HookErrorHandler } from "../hooks/types.js";
 import type { DecisionHandler } from "./types.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
 import type { ApprovalOptions, InterruptOnConfig, ResolvedNodeOptions } from "./types.js";
+import { issueDetails } from "../errors/issue-details.js";
 
 
 /** Options of {@link ApprovalToolNode}: everything `ToolNode` takes, plus the approval layer. */
@@ -68,16 +69,18 @@ function expectation(issue: z.core.$ZodIssue): string {
 
 /** One detail per zod issue: where, what was received, and what would have been accepted. */
 function detailsOf(issues: readonly z.core.$ZodIssue[], prefix: Array<string | number>): HITLErrorDetail[] {
-  return issues.map((issue) => {
-    const path = [...prefix, ...issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment)))];
-    if (issue.code === "unrecognized_keys") {
-      const message = `unknown setting ${issue.keys.map((key) => `"${key}"`).join(", ")}; allowed: ${ENTRY_SETTINGS.join(", ")}`;
-      return { path: [...path, issue.keys[0] ?? ""], message, received: issue.keys[0], allowed: ENTRY_SETTINGS };
-    }
-    const allowed = issue.code === "invalid_value" ? issue.values.map(String) : undefined;
-    const received = (issue as { input?: unknown }).input;
-    const message = `expected ${expectation(issue)}, but received ${describe(received)}`;
-    return { path, message, received: boundReceived(received), ...(allowed === undefined ? {} : { allowed }) };
+  return issueDetails(issues, {
+    prefix,
+    extra: (issue, path) => {
+      if (issue.code === "unrecognized_keys") {
+        const message = `unknown setting ${issue.keys.map((key) => `"${key}"`).join(", ")}; allowed: ${ENTRY_SETTINGS.join(", ")}`;
+        return { path: [...path, issue.keys[0] ?? ""], message, received: issue.keys[0], allowed: ENTRY_SETTINGS };
+      }
+      const allowed = issue.code === "invalid_value" ? issue.values.map(String) : undefined;
+      const received = (issue as { input?: unknown }).input;
+      const message = `expected ${expectation(issue)}, but received ${describe(received)}`;
+      return { message, received: boundReceived(received), ...(allowed === undefined ? {} : { allowed }) };
+    },
   });
 }
 

@@ -5,6 +5,7 @@ import type { HitlGraph } from "../host/graph-types.js";
 import { isRemoteGraph } from "../host/remote-graph.js";
 import { createRemoteInbox } from "../inbox/remote-inbox.js";
 import { hasInbox, type ApprovalsInbox } from "../inbox/types.js";
+import { issueDetails } from "../errors/issue-details.js";
 
 /** How a request was refused by `authenticate`. */
 export interface AuthRefusal {
@@ -74,7 +75,7 @@ function defaultInbox(graph: HitlGraph): ApprovalsInbox | undefined {
 export function resolveHandlerOptions(options: ApprovalHandlerOptions): ResolvedHandlerOptions {
   const parsed = schema.safeParse(options);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+    const details = issueDetails(parsed.error.issues, { message: "plain" }).map((detail) => ({ ...detail, path: (detail.path ?? []).map(String) }));
     throw new HITLError("INVALID_OPTIONS", `Invalid approval handler options: \`${details[0]?.path.join(".")}\`: ${details[0]?.message}`, { details });
   }
   const inbox = parsed.data.inbox ?? defaultInbox(options.graph);
