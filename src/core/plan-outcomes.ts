@@ -107,18 +107,12 @@ function unreviewedOutcome(screening: Known, hitlEnabled: boolean, answers: Batc
  * Turns screenings (and the review, when a person was asked) into one outcome per call,
  * in the model's order. Nothing runs here; every outcome is decided before any tool does.
  */
-export function planOutcomes(
+export async function planOutcomes(
   screenings: readonly Screening[],
   review: AppliedReview | undefined,
   answers: BatchAnswers,
   context: ScreeningContext & { hitlEnabled: boolean },
-): Outcome[] | Promise<Outcome[]> {
-  // Without a review every outcome is known at once; only a reviewed `edit` needs to wait (it is screened again).
-  if (review === undefined) {
-    return screenings.map((screening) =>
-      screening.kind === "unknown_tool" ? { kind: "run", call: screening.call, notes: screening.notes } : unreviewedOutcome(screening, context.hitlEnabled, answers),
-    );
-  }
+): Promise<Outcome[]> {
   return Promise.all(
     screenings.map(async (screening): Promise<Outcome> => {
       if (screening.kind === "unknown_tool") return { kind: "run", call: screening.call, notes: screening.notes };

@@ -75,13 +75,12 @@ function request(call: ToolCall, args: Record<string, unknown>, context: Screeni
  * does not have are not screened: they cannot run, and `ToolNode` answers them with its
  * own "not found" error.
  */
-export function screenCall(call: ToolCall, context: ScreeningContext): Screening | Promise<Screening> {
+export async function screenCall(call: ToolCall, context: ScreeningContext): Promise<Screening> {
   if (!context.toolNames.has(call.name)) return { kind: "unknown_tool", call, notes: { additionalContext: [] } };
-  const args = screenedArgs(call);
   const start = startingVerdict(call, context);
-  // No hook to wait for: decide now, without a promise per call.
   if ((context.hooks?.hooksFor("PreToolUse", call.name).length ?? 0) === 0) return fromVerdict(call, start, context);
-  return runPreToolUse(context.hooks, request(call, args, context, false), start).then((verdict) => fromVerdict(call, verdict, context));
+  const verdict = await runPreToolUse(context.hooks, request(call, screenedArgs(call), context, false), start);
+  return fromVerdict(call, verdict, context);
 }
 
 function fromVerdict(call: ToolCall, verdict: PreToolUseVerdict, context: ScreeningContext): Screening {
