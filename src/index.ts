@@ -80,11 +80,11 @@ export { getHaltReason } from "./host/get-halt-reason.js";
 export { isRunCancelled } from "./host/run-outcome.js";
 export type { RunOutcome, RunHalt } from "./host/run-outcome.js";
 export type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./host/resume.js";
-export type { HitlGraph } from "./host/graph-types.js";
+export type { HITLGraph, HitlGraph } from "./host/graph-types.js";
 export type { Reviewer } from "./protocol/resume-envelope.js";
 export type { ToolLookup } from "./decisions/validate-decisions.js";
 
-export { createMemoryCheckpointer, HitlMemorySaver } from "./inbox/memory-checkpointer.js";
+export { createMemoryCheckpointer, HITLMemorySaver, HitlMemorySaver } from "./inbox/memory-checkpointer.js";
 export { hasInbox } from "./inbox/types.js";
 export type {
   ApprovalsInbox,

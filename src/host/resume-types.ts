@@ -10,7 +10,7 @@ import type {
 } from "../payload/types.js";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import type { SigningKey } from "../protocol/signing.js";
-import type { HitlGraph } from "./graph-types.js";
+import type { HITLGraph } from "./graph-types.js";
 import type { RunOutcome } from "./run-outcome.js";
 
 /** What `resume()` accepts: decisions for a `tool_approval`, a resolution for a question. */
@@ -38,7 +38,7 @@ export interface ResumeOptions {
 }
 
 /** The values type of a compiled graph (what its `invoke` resolves to). */
-export type GraphValues<G extends HitlGraph> = Awaited<ReturnType<G["invoke"]>> extends infer V
+export type GraphValues<G extends HITLGraph> = Awaited<ReturnType<G["invoke"]>> extends infer V
   ? unknown extends V
     ? Record<string, unknown>
     : V

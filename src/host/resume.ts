@@ -10,7 +10,7 @@ import { signResume } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { isExpired } from "../core/approval-review.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
-import { threadIdOf, type HitlGraph } from "./graph-types.js";
+import { threadIdOf, type HITLGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { isRemoteGraph } from "./remote-graph.js";
 import { resumeRemote } from "./resume-remote.js";
@@ -53,8 +53,8 @@ function nodeLookup(bound: unknown): ToolLookup | undefined {
  * Finds tool schemas for checking edits: the tool nodes of the graph (an `ApprovalToolNode`,
  * or the tools node a `createAgent` agent runs `approvalMiddleware` in), then the caller's own lookup.
  */
-function toolLookupFor(graph: HitlGraph, fallback: ToolLookup | undefined): ToolLookup {
-  const nodes = graph.nodes ?? (graph as { graph?: HitlGraph }).graph?.nodes ?? {};
+function toolLookupFor(graph: HITLGraph, fallback: ToolLookup | undefined): ToolLookup {
+  const nodes = graph.nodes ?? (graph as { graph?: HITLGraph }).graph?.nodes ?? {};
   const lookups = Object.values(nodes)
     .map((node) => nodeLookup(node.bound))
     .filter((lookup): lookup is ToolLookup => lookup !== undefined);
@@ -124,7 +124,7 @@ async function settleApproval(saver: BaseCheckpointSaver, outcome: RunOutcome<un
  * });
  * ```
  */
-export async function resume<G extends HitlGraph, TValues = GraphValues<G>>(
+export async function resume<G extends HITLGraph, TValues = GraphValues<G>>(
   graph: G,
   config: RunnableConfig,
   value: ResumeValue,

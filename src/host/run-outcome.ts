@@ -6,7 +6,7 @@ import { decodeStop } from "../core/run-stop.js";
 import type { RunStop } from "../core/types.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
-import type { HitlGraph } from "./graph-types.js";
+import type { HITLGraph } from "./graph-types.js";
 import { isRemoteGraph } from "./remote-graph.js";
 
 /** Why a run stopped early because a hook asked it to. */
@@ -56,7 +56,7 @@ export function isRunCancelled(error: unknown): boolean {
  * A `RemoteGraph` reports a paused run by throwing LangGraph's `GraphInterrupt` (carrying the
  * raised interrupts) instead of returning `__interrupt__`; its values are read back from the server.
  */
-async function pausedRemoteRun(graph: HitlGraph, error: unknown, config: RunnableConfig): Promise<Record<string, unknown>> {
+async function pausedRemoteRun(graph: HITLGraph, error: unknown, config: RunnableConfig): Promise<Record<string, unknown>> {
   const raised = ((error as { interrupts?: unknown }).interrupts ?? []) as unknown[];
   const state = await graph.getState(config);
   return { ...((state.values ?? {}) as Record<string, unknown>), __interrupt__: raised };
@@ -78,7 +78,7 @@ function unwrapMiddlewareError(error: unknown): unknown {
  * Invokes the graph and settles how the run ended: a hook's halt becomes `halted`, a hook's
  * cancel becomes a `RUN_CANCELLED` error, an interrupt becomes `interrupt`.
  */
-export async function invokeAndSettle<TValues>(graph: HitlGraph, input: unknown, config: RunnableConfig, threadId: string | undefined): Promise<RunOutcome<TValues>> {
+export async function invokeAndSettle<TValues>(graph: HITLGraph, input: unknown, config: RunnableConfig, threadId: string | undefined): Promise<RunOutcome<TValues>> {
   let result: unknown;
   try {
     result = await graph.invoke(input, config);

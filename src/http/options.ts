@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import { HITLError } from "../errors/hitl-error.js";
-import type { HitlGraph } from "../host/graph-types.js";
+import type { HITLGraph } from "../host/graph-types.js";
 import { isRemoteGraph } from "../host/remote-graph.js";
 import { createRemoteInbox } from "../inbox/remote-inbox.js";
 import { hasInbox, type ApprovalsInbox } from "../inbox/types.js";
@@ -21,7 +21,7 @@ export type AuthResult = Reviewer | AuthRefusal;
 /** Options of {@link createApprovalHandler}. */
 export interface ApprovalHandlerOptions {
   /** The compiled graph whose runs are reviewed, or a `RemoteGraph` (a graph deployed on LangGraph Agent Server). */
-  graph: HitlGraph;
+  graph: HITLGraph;
   /**
    * Identifies the reviewer of a request (a session cookie, a bearer token…). Return
    * `{ id, name? }`, or `{ status: 401 | 403, message?, challenge? }` to refuse. The identity
@@ -41,7 +41,7 @@ export interface ApprovalHandlerOptions {
 
 /** Options after validation. */
 export interface ResolvedHandlerOptions {
-  graph: HitlGraph;
+  graph: HITLGraph;
   authenticate: ApprovalHandlerOptions["authenticate"];
   inbox: ApprovalsInbox;
   basePath: string;
@@ -50,7 +50,7 @@ export interface ResolvedHandlerOptions {
 }
 
 const schema = z.strictObject({
-  graph: z.custom<HitlGraph>((value) => typeof (value as HitlGraph | undefined)?.getState === "function" && typeof (value as HitlGraph).invoke === "function", {
+  graph: z.custom<HITLGraph>((value) => typeof (value as HITLGraph | undefined)?.getState === "function" && typeof (value as HITLGraph).invoke === "function", {
     message: "expected a compiled LangGraph graph or a RemoteGraph",
   }),
   authenticate: z.custom<ApprovalHandlerOptions["authenticate"]>((value) => typeof value === "function", {
@@ -62,7 +62,7 @@ const schema = z.strictObject({
   page: z.boolean().optional(),
 });
 
-function defaultInbox(graph: HitlGraph): ApprovalsInbox | undefined {
+function defaultInbox(graph: HITLGraph): ApprovalsInbox | undefined {
   if (hasInbox(graph.checkpointer)) return graph.checkpointer;
   return isRemoteGraph(graph) ? createRemoteInbox(graph) : undefined;
 }
