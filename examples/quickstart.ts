@@ -4,7 +4,7 @@
  *
  *   npm run demo
  *
- * In a terminal it asks you; without one (CI) it approves by itself.
+ * In a terminal it asks you; without one (or under CI) it approves by itself.
  */
 import { tool } from "@langchain/core/tools";
 import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
@@ -16,11 +16,10 @@ import {
   isHITLError,
   isToolApprovalInterrupt,
   resume,
-  type ToolApprovalDecision,
-  type ToolApprovalInterruptPayload,
 } from "../src/index.js";
 import { ScriptedChatModel, toolCallingScript } from "./support/scripted-chat-model.js";
-import { closePrompt, describeApproval, interactive, prompt } from "./support/terminal.js";
+import { decideInTerminal } from "./support/decide.js";
+import { closePrompt, describeApproval } from "./support/terminal.js";
 
 const getWeather = tool(async ({ city }) => `It is 18°C and sunny in ${city}.`, {
   name: "get_weather",
@@ -56,22 +55,6 @@ const graph = new StateGraph(MessagesAnnotation)
   .addEdge("tools", "agent")
   .compile({ checkpointer: new MemorySaver() });
 
-async function decide(payload: ToolApprovalInterruptPayload): Promise<ToolApprovalDecision[]> {
-  if (!interactive) {
-    console.log("\n(no terminal: approving everything automatically)");
-    return payload.action_requests.map(() => ({ type: "approve" }));
-  }
-  const decisions: ToolApprovalDecision[] = [];
-  for (const request of payload.action_requests) {
-    const choice = (await prompt(`\n${request.name}: [a]pprove, [r]eject, [e]dit, re[s]pond? `)).toLowerCase();
-    if (choice.startsWith("r")) decisions.push({ type: "reject", reason: (await prompt("reason: ")) || "rejected in the demo" });
-    else if (choice.startsWith("e")) decisions.push({ type: "edit", updatedInput: JSON.parse(await prompt(`new arguments as JSON ${JSON.stringify(request.arguments)}: `)) });
-    else if (choice.startsWith("s")) decisions.push({ type: "respond", responseText: await prompt("what should the model see instead? ") });
-    else decisions.push({ type: "approve" });
-  }
-  return decisions;
-}
-
 async function main(): Promise<void> {
   const config = { configurable: { thread_id: "quickstart" } };
   await graph.invoke({ messages: [{ role: "user", content: "Check the weather in Lisbon and clean up the old report." }] }, config);
@@ -81,7 +64,7 @@ async function main(): Promise<void> {
   while (pending !== undefined && isToolApprovalInterrupt(pending.payload)) {
     console.log(describeApproval(pending.payload));
     try {
-      const result = await resume(graph, config, await decide(pending.payload), { interruptId: pending.interruptId, reviewer: { id: "demo-user" } });
+      const result = await resume(graph, config, await decideInTerminal(pending.payload), { interruptId: pending.interruptId, reviewer: { id: "demo-user" } });
       final = result.values;
       pending = result.interrupt;
     } catch (error) {
