@@ -19,6 +19,7 @@ import { checkpointerOverhead, exactlyOnceCost, pauseResume, screeningOverhead }
 import { inbox, storage, throughput } from "./workloads/postgres-only.js";
 import { statementCounts } from "./workloads/statements.js";
 import { settingsFor } from "./workloads/settings.js";
+import { createAgentApprovals } from "./workloads/create-agent.js";
 
 async function postgresUrl(): Promise<{ url: string; stop: () => Promise<void> }> {
   const given = process.env["DATABASE_URL"];
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
       await step(`checkpointer overhead (${backend.name})`, () => checkpointerOverhead(backend, settings));
       await step(`pause + resume (${backend.name})`, () => pauseResume(backend, settings, [1, 10], "2. Pause + resume (all ask, approved)"));
       await step(`exactly-once cost (${backend.name})`, () => exactlyOnceCost(backend, settings));
+      await step(`createAgent approvals (${backend.name})`, () => createAgentApprovals(backend, settings));
     }
     await step("throughput (postgres)", () => throughput(postgres, settings));
     await step("storage (postgres)", () => storage(postgres, settings));
