@@ -5,6 +5,7 @@ import { createMiddleware } from "langchain";
 import { CompletedCalls } from "../core/completed-calls.js";
 import { resolveNodeOptions } from "../core/options.js";
 import type { ApprovalOptions } from "../core/types.js";
+import { checkToolNames } from "./check-tool-names.js";
 import { ToolTurn, type TurnRequest } from "./tool-turn.js";
 
 /** Options of {@link approvalMiddleware}: the same approval layer as `ApprovalToolNode`, without `ToolNode`'s own. */
@@ -43,7 +44,8 @@ function taskConfig(request: { runtime: { configurable?: Record<string, unknown>
  *
  * @param options - `interruptOn`, `hooks`, `humanInTheLoop`, `onHookError`, `onDecision`, `signingKey`.
  * @returns A LangChain agent middleware.
- * @throws {HITLError} `INVALID_OPTIONS` when an option is malformed or unknown.
+ * @throws {HITLError} `INVALID_OPTIONS` when an option is malformed or unknown; on the agent's first
+ * model call (the earliest the middleware sees the agent's tools), when an `interruptOn` key names no tool.
  * @example
  * ```ts
  * import { createAgent } from "langchain";
@@ -64,6 +66,10 @@ export function approvalMiddleware(options: ApprovalMiddlewareOptions = {}) {
   const turns = new WeakMap<object, ToolTurn<TurnRequest>>();
   return createMiddleware({
     name: APPROVAL_MIDDLEWARE_NAME,
+    wrapModelCall: (request, handler) => {
+      checkToolNames(resolved.interruptOn.keys(), request.tools);
+      return handler(request);
+    },
     afterModel: {
       canJumpTo: ["tools"],
       hook: (state) => (pendingCalls(state.messages) > 0 ? { jumpTo: "tools" as const } : undefined),

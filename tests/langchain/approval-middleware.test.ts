@@ -31,6 +31,15 @@ describe("approvalMiddleware options", () => {
   test("a malformed interruptOn entry is refused with the entry's path", () => {
     expect(() => approvalMiddleware({ interruptOn: { deploy: { allowedDecisions: ["maybe"] } } } as never)).toThrow(expect.objectContaining({ code: "INVALID_OPTIONS" }));
   });
+
+  test("an interruptOn key that names none of the agent's tools is refused on the first model call, before any tool runs", async () => {
+    const { agent, tools } = agentWith([{ name: "deploy", args: { path: "a" }, id: "d1" }], [approvalMiddleware({ interruptOn: { deplyo: true } })]);
+    const error = await agent.invoke(ask(), newThread()).catch((caught: unknown) => caught);
+    const cause = (error as { cause?: unknown }).cause;
+    expect(isHITLError(cause, "INVALID_OPTIONS")).toBe(true);
+    expect((cause as { details: Array<{ path?: unknown[]; allowed?: unknown }> }).details[0]).toMatchObject({ path: ["interruptOn", "deplyo"], allowed: ["deploy"] });
+    expect(tools[0]!.count).toBe(0);
+  });
 });
 
 describe("approvalMiddleware in a createAgent agent", () => {
