@@ -16,7 +16,7 @@ import { writeBehaviourPrograms, writeSubpathPrograms, writeTypeConsumers } from
 
 const NPM_QUIET = ["--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"];
 // Peers (and the tools for the type check) the scratch project installs next to the tarball.
-const SCRATCH_DEPENDENCIES = ["@langchain/core", "@langchain/langgraph", "@langchain/langgraph-checkpoint-postgres", "pg", "@types/node", "typescript"];
+const SCRATCH_DEPENDENCIES = ["@langchain/core", "@langchain/langgraph", "@langchain/langgraph-checkpoint-postgres", "pg", "langchain", "@types/node", "typescript"];
 
 // Output is captured and shown only when a command fails, so a passing check stays short.
 const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
