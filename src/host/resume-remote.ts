@@ -5,7 +5,7 @@ import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../pro
 import { signResume } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
-import { isExpired } from "../core/approval-review.js";
+import { isExpired } from "../protocol/expiry.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { AgentInboxResponse, HumanInterruptPayload, LangChainDecisionsValue, RunInterruptResult } from "../payload/types.js";
 import { readPendingInterrupts, type PendingInterrupt } from "./get-interrupt.js";

@@ -8,7 +8,7 @@ import { reportingUnavailable } from "../errors/database-unavailable.js";
 import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import { signResume } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
-import { isExpired } from "../core/approval-review.js";
+import { isExpired } from "../protocol/expiry.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import { threadIdOf, type HITLGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";

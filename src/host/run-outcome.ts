@@ -2,7 +2,7 @@ import { isHITLError } from "../errors/hitl-error.js";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
-import { decodeStop } from "../core/run-stop.js";
+import { decodeStop } from "../protocol/stop-reason.js";
 import type { RunStop } from "../core/types.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
