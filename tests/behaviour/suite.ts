@@ -3,6 +3,7 @@ import { decisionCases } from "./decisions.cases.js";
 import { middlewareAdapter, nodeAdapter, type SaverFactory } from "./harness.js";
 import { auditCases } from "./audit.cases.js";
 import { expiryCases } from "./expiry.cases.js";
+import { hookLifecycleCases } from "./hook-lifecycle.cases.js";
 import { interruptIdCases } from "./interrupt-ids.cases.js";
 import { invalidResumeCases } from "./invalid-resume.cases.js";
 import { modeCases } from "./modes.cases.js";
@@ -11,7 +12,7 @@ import { questionToolCases } from "./question-tool.cases.js";
 import { rebuildCases } from "./rebuild.cases.js";
 import { trustCases } from "./trust.cases.js";
 
-const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases];
+const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases];
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {
