@@ -14,7 +14,7 @@ import { resolveNodeOptions, ApprovalToolNodeOptions } from "../core/options.js"
 import type { ResolvedNodeOptions } from "../core/types.js";
 import { requestStop } from "../core/run-stop.js";
 import { readTaskContext } from "../core/task-context.js";
-import { readToolBatch } from "./tool-batch.js";
+import { readToolCalls } from "./tool-batch.js";
 
 /** A tool an `ApprovalToolNode` can run: anything LangGraph's `ToolNode` accepts. */
 export type ApprovalNodeTool = StructuredToolInterface | DynamicTool | RunnableToolLike;
@@ -87,7 +87,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     const runSignal = followRunSignal(config.signal);
     try {
       const env: BatchEnvironment = { options: this.#options, tools: this.#tools, task: readTaskContext(config), runSignal, completed: this.#completed };
-      const decided = await decideBatch(readToolBatch(input).calls, env);
+      const decided = await decideBatch(readToolCalls(input), env);
       const toolConfig = { ...runSignal.toolConfig(config) };
       this.#batches.set(toolConfig, answerBatch(decided, env, (stop) => requestStop(config, stop)));
       return await super.run(input, toolConfig);
