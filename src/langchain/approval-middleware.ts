@@ -78,9 +78,12 @@ export function approvalMiddleware(options: ApprovalMiddlewareOptions = {}) {
       const config = taskConfig(request);
       const key = (config.configurable ?? request) as object;
       let turn = turns.get(key);
-      if (turn === undefined) {
-        turn = new ToolTurn(config, resolved, completed);
-        turns.set(key, turn);
+      if (turn === undefined || !turn.accepting) {
+        const created: ToolTurn<TurnRequest> = new ToolTurn(config, resolved, completed, () => {
+          if (turns.get(key) === created) turns.delete(key);
+        });
+        turns.set(key, created);
+        turn = created;
       }
       return turn.answer(request as TurnRequest, handler as never);
     },

@@ -30,11 +30,23 @@ export class ToolTurn<R extends TurnRequest> {
   readonly #requests: R[] = [];
   readonly #batch: Promise<AnsweredBatch>;
   #open = 0;
+  #accepting = true;
   #release: (() => void) | undefined;
+  readonly #onIdle: () => void;
 
-  constructor(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls) {
+  /**
+   * @param onIdle - Called once every call that arrived has its answer (or failure): a retry of
+   * the task then starts a new turn instead of finding this one spent.
+   */
+  constructor(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls, onIdle: () => void = () => undefined) {
+    this.#onIdle = onIdle;
     this.#batch = this.#decide(config, options, completed);
     this.#batch.catch(() => undefined);
+  }
+
+  /** Whether calls may still join: once the turn's batch is taken, a late call starts a turn of its own. */
+  get accepting(): boolean {
+    return this.#accepting;
   }
 
   /**
@@ -50,13 +62,17 @@ export class ToolTurn<R extends TurnRequest> {
       return await batch.answer(request.toolCall, (call) => runHandled({ ...request, toolCall: call }, handler));
     } finally {
       this.#open -= 1;
-      if (this.#open === 0) this.#release?.();
+      if (this.#open === 0) {
+        this.#release?.();
+        this.#onIdle();
+      }
     }
   }
 
   async #decide(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls): Promise<AnsweredBatch> {
     // ToolNode starts every call of the task in one synchronous pass; one macrotask later all have arrived.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    this.#accepting = false;
     const runSignal = followRunSignal(config.signal);
     this.#release = () => runSignal.release();
     const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), runSignal, completed };
