@@ -103,6 +103,27 @@ describe("approvalMiddleware in a createAgent agent", () => {
     expect(tools.map((t) => t.count)).toEqual([0, 1]);
   });
 
+  test("an outer middleware that awaits before handing calls on still has the turn reviewed as one batch", async () => {
+    const slow = createMiddleware({
+      name: "Slow",
+      wrapToolCall: async (request, handler) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return handler(request);
+      },
+    });
+    const calls = [
+      { name: "deploy", args: { path: "a" }, id: "d1" },
+      { name: "rollback", args: { path: "b" }, id: "r1" },
+    ];
+    const { agent, tools } = agentWith(calls, [slow, approvalMiddleware({ interruptOn: { deploy: true, rollback: true } })]);
+    const config = newThread();
+    await agent.invoke(ask(), config);
+    const pending = await getInterrupt(agent, config);
+    expect(pending?.payload).toMatchObject({ action_requests: [{ tool_call_id: "d1" }, { tool_call_id: "r1" }] });
+    await resume(agent, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending!.interruptId });
+    expect(tools.map((t) => t.count)).toEqual([1, 1]);
+  });
+
   test("a HITLError raised in the middleware reaches a raw invoke as LangChain's MiddlewareError with the HITLError as its cause", async () => {
     const cancel = new HookRegistry().register("PreToolUse", { hooks: [() => ({ decision: "deny", cancelRun: "stop everything" })] });
     const { agent, tools } = agentWith([{ name: "deploy", args: { path: "a" }, id: "d1" }], [approvalMiddleware({ hooks: cancel })]);
