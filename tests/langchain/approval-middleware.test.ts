@@ -132,6 +132,19 @@ describe("approvalMiddleware in a createAgent agent", () => {
     expect(tools[0]!.count).toBe(0);
   });
 
+  test("resume() finds the agent's tool schema and refuses a bad edit before submitting anything", async () => {
+    const deploy = countingTool("deploy", { schema: z.object({ path: z.string().min(1) }) });
+    const { agent } = agentWith([{ name: "deploy", args: { path: "app" }, id: "d1" }], [approvalMiddleware({ interruptOn: { deploy: true } })], [deploy]);
+    const config = newThread();
+    await agent.invoke(ask(), config);
+    const pending = await getInterrupt(agent, config);
+    const error = await resume(agent, config, [{ type: "edit", updatedInput: { path: "" } }], { interruptId: pending!.interruptId }).catch((caught: unknown) => caught);
+    expect(isHITLError(error, "INVALID_EDIT")).toBe(true);
+    // Refused by the host: the node never saw the value, so the same interrupt is still pending (a node refusal re-raises a new one).
+    expect((await getInterrupt(agent, config))?.interruptId).toBe(pending!.interruptId);
+    expect(deploy.count).toBe(0);
+  });
+
   test("the HTTP handler lists and resolves a createAgent approval, checking edits against the tool's schema", async () => {
     const checkpointer = createMemoryCheckpointer();
     const deploy = countingTool("deploy", { schema: z.object({ path: z.string().min(1) }) });
