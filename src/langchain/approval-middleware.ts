@@ -1,4 +1,4 @@
-import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import type { BaseMessage } from "@langchain/core/messages";
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
@@ -6,6 +6,7 @@ import { CompletedCalls } from "../core/completed-calls.js";
 import { resolveNodeOptions } from "../core/options.js";
 import type { ApprovalOptions } from "../core/types.js";
 import { checkToolNames } from "./check-tool-names.js";
+import { pendingToolCalls } from "./pending-calls.js";
 import { ToolTurn, type TurnRequest } from "./tool-turn.js";
 
 /** Options of {@link approvalMiddleware}: the same approval layer as `ApprovalToolNode`, without `ToolNode`'s own. */
@@ -13,14 +14,6 @@ export type ApprovalMiddlewareOptions = ApprovalOptions;
 
 /** The name the middleware registers under (also the prefix of its graph nodes). */
 export const APPROVAL_MIDDLEWARE_NAME = "ApprovalMiddleware";
-
-/** Calls of the last model turn that no `ToolMessage` answers yet (structured-output calls excluded). */
-function pendingCalls(messages: readonly BaseMessage[]): number {
-  const last = [...messages].reverse().find((message) => AIMessage.isInstance(message));
-  if (last === undefined || !AIMessage.isInstance(last)) return 0;
-  const answered = new Set(messages.filter((message) => ToolMessage.isInstance(message)).map((message) => (message as ToolMessage).tool_call_id));
-  return (last.tool_calls ?? []).filter((call) => !call.name.startsWith("extract-") && (call.id == null || !answered.has(call.id))).length;
-}
 
 /** The config of the running tools task (LangChain hands `wrapToolCall` only part of it). */
 function taskConfig(request: { runtime: { configurable?: Record<string, unknown>; signal?: AbortSignal } }): LangGraphRunnableConfig {
@@ -72,14 +65,16 @@ export function approvalMiddleware(options: ApprovalMiddlewareOptions = {}) {
     },
     afterModel: {
       canJumpTo: ["tools"],
-      hook: (state) => (pendingCalls(state.messages) > 0 ? { jumpTo: "tools" as const } : undefined),
+      // Structured-output calls (`extract-…`) are the agent's own business: only real tool calls send the turn to tools.
+      hook: (state) => (pendingToolCalls(state.messages).some((call) => !call.name.startsWith("extract-")) ? { jumpTo: "tools" as const } : undefined),
     },
     wrapToolCall: async (request, handler) => {
       const config = taskConfig(request);
       const key = (config.configurable ?? request) as object;
       let turn = turns.get(key);
       if (turn === undefined || !turn.accepting) {
-        const created: ToolTurn<TurnRequest> = new ToolTurn(config, resolved, completed, () => {
+        const expected = pendingToolCalls((request.state as { messages?: BaseMessage[] }).messages);
+        const created: ToolTurn<TurnRequest> = new ToolTurn(config, resolved, completed, expected, () => {
           if (turns.get(key) === created) turns.delete(key);
         });
         turns.set(key, created);

@@ -12,6 +12,9 @@ import type { ResolvedNodeOptions } from "../core/types.js";
 import { requestStop } from "../core/run-stop.js";
 import { readTaskContext } from "../core/task-context.js";
 
+/** How long a turn waits, after its first call, for calls an outer middleware still holds back. */
+const STRAGGLER_WAIT_MS = 250;
+
 /** The part of LangChain's `ToolCallRequest` a turn reads. */
 export interface TurnRequest {
   toolCall: ToolCall;
@@ -23,8 +26,10 @@ export type TurnHandler<R extends TurnRequest> = (request: R) => Promise<ToolOut
 
 /**
  * The calls one tools task of a `createAgent` agent runs together (one model turn). LangChain
- * hands the middleware one call at a time; the turn gathers every call the task starts at
- * once, decides them as one batch with the core, then answers each through its own handler.
+ * hands the middleware one call at a time; the turn gathers the calls it expects (the turn's
+ * unanswered calls), decides them as one batch with the core, in the model's order, then
+ * answers each through its own handler. A call an outer middleware never hands on is not
+ * waited for past a short bound: the batch is then what arrived.
  */
 export class ToolTurn<R extends TurnRequest> {
   readonly #requests: R[] = [];
@@ -33,13 +38,16 @@ export class ToolTurn<R extends TurnRequest> {
   #accepting = true;
   #release: (() => void) | undefined;
   readonly #onIdle: () => void;
+  readonly #expected: readonly ToolCall[];
+  #allArrived: () => void = () => undefined;
 
   /**
    * @param onIdle - Called once every call that arrived has its answer (or failure): a retry of
    * the task then starts a new turn instead of finding this one spent.
    */
-  constructor(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls, onIdle: () => void = () => undefined) {
+  constructor(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls, expected: readonly ToolCall[], onIdle: () => void = () => undefined) {
     this.#onIdle = onIdle;
+    this.#expected = expected;
     this.#batch = this.#decide(config, options, completed);
     this.#batch.catch(() => undefined);
   }
@@ -57,6 +65,7 @@ export class ToolTurn<R extends TurnRequest> {
   async answer(request: R, handler: TurnHandler<R>): Promise<ToolOutput> {
     this.#requests.push(request);
     this.#open += 1;
+    if (this.#requests.length >= this.#expected.length || !this.#expects(request.toolCall)) this.#allArrived();
     try {
       const batch = await this.#batch;
       return await batch.answer(request.toolCall, (call) => runHandled({ ...request, toolCall: call }, handler));
@@ -69,19 +78,44 @@ export class ToolTurn<R extends TurnRequest> {
     }
   }
 
+  /** Whether the call belongs to the model turn this task runs (a `Send` of one call does not wait for the others). */
+  #expects(call: ToolCall): boolean {
+    return this.#expected.some((expected) => expected === call || (expected.id != null && expected.id === call.id));
+  }
+
+  /** Resolves when every expected call has arrived, or a short bound after the first did. */
+  async #arrivals(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arrived = new Promise<void>((resolve) => {
+      this.#allArrived = resolve;
+    });
+    // The first call may already have settled it: it arrived synchronously, before this ran.
+    if (this.#requests.length >= this.#expected.length || this.#requests.some((request) => !this.#expects(request.toolCall))) this.#allArrived();
+    try {
+      await Promise.race([arrived, new Promise<void>((resolve) => (timer = setTimeout(resolve, STRAGGLER_WAIT_MS)))]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async #decide(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls): Promise<AnsweredBatch> {
-    // ToolNode starts every call of the task in one synchronous pass; one macrotask later all have arrived.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await this.#arrivals();
     this.#accepting = false;
     const runSignal = followRunSignal(config.signal);
     this.#release = () => runSignal.release();
     const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), runSignal, completed };
-    const decided = await decideBatch(
-      this.#requests.map((request) => request.toolCall),
-      env,
-    );
+    const decided = await decideBatch(inModelOrder(this.#requests, this.#expected).map((request) => request.toolCall), env);
     return answerBatch(decided, env, (stop) => requestStop(config, stop));
   }
+}
+
+/** Calls in the model's order (an outer middleware may hand them on in any order). */
+function inModelOrder<R extends TurnRequest>(requests: readonly R[], expected: readonly ToolCall[]): R[] {
+  const position = (request: R): number => {
+    const index = expected.findIndex((call) => call === request.toolCall || (call.id != null && call.id === request.toolCall.id));
+    return index === -1 ? expected.length : index;
+  };
+  return [...requests].sort((a, b) => position(a) - position(b));
 }
 
 /** What the turn knows about its tools: the instances LangChain attached to its calls. */
