@@ -21,6 +21,7 @@ import { checkpointerOverhead, pauseResume, pauseResumeLadder, resumeCost, scree
 import { inbox, storage, throughput } from "./workloads/postgres-only.js";
 import { settingsFor } from "./workloads/settings.js";
 import { failAndExit } from "../examples/support/fail.mjs";
+import { createAgentApprovals } from "./workloads/create-agent.js";
 
 async function main(): Promise<void> {
   // LangGraph's plain ToolNode runs ten tools at once, each listening to the run's signal, which
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       await step(`pause + resume (${backend.name})`, () => pauseResume(backend, settings, [1, 10], "2. Pause + resume (all ask, approved)", true));
       await step(`where a pause + resume goes (${backend.name})`, () => pauseResumeLadder(backend, settings));
       await step(`resume() and claim cost (${backend.name})`, () => resumeCost(backend, settings));
+      await step(`createAgent approvals (${backend.name})`, () => createAgentApprovals(backend, settings));
     }
     await step("throughput (postgres)", () => throughput(postgres, settings));
     await step("storage (postgres)", () => storage(postgres, settings));

@@ -16,7 +16,7 @@ import { writeBehaviourPrograms, writeSubpathPrograms, writeTypeConsumers } from
 
 const NPM_QUIET = ["--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"];
 // Peers (and the tools for the type check) the scratch project installs next to the tarball.
-const SCRATCH_DEPENDENCIES = ["@langchain/core", "@langchain/langgraph", "@langchain/langgraph-checkpoint-postgres", "pg", "@types/node", "typescript"];
+const SCRATCH_DEPENDENCIES = ["@langchain/core", "@langchain/langgraph", "@langchain/langgraph-checkpoint-postgres", "pg", "langchain", "@types/node", "typescript"];
 
 // Output is captured and shown only when a command fails, so a passing check stays short.
 const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
@@ -62,6 +62,10 @@ function checkContents(files, extracted) {
   const optionalPeer = /(?:from |require\()["'](?:pg|@langchain\/langgraph-checkpoint-postgres)["']/;
   const leaks = shipped(/\.js$/).filter((path) => !path.includes("/postgres/") && optionalPeer.test(readFileSync(join(extracted, path), "utf8")));
   if (leaks.length > 0) problems.push(`outside the postgres subpath, these load an optional peer: ${leaks.join(", ")}`);
+  // LangChain is an optional peer too: only the "langgraph-hitl/langchain" subpath may load it.
+  const langchainPeer = /(?:from |require\()["']langchain(?:\/[^"']*)?["']/;
+  const langchainLeaks = shipped(/\.js$/).filter((path) => !path.includes("/langchain/") && langchainPeer.test(readFileSync(join(extracted, path), "utf8")));
+  if (langchainLeaks.length > 0) problems.push(`outside the langchain subpath, these load langchain: ${langchainLeaks.join(", ")}`);
   if (problems.length > 0) throw new Error(`the package is not right:\n  - ${problems.join("\n  - ")}`);
 }
 

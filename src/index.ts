@@ -60,9 +60,10 @@ export { DEFAULT_HOOK_TIMEOUT_MS, DEFAULT_OBSERVER_TIMEOUT_MS } from "./hooks/ti
 
 export { ApprovalToolNode } from "./node/approval-tool-node.js";
 export type { ApprovalNodeTool } from "./node/approval-tool-node.js";
-export type { ApprovalToolNodeOptions, InterruptOnConfig } from "./node/options.js";
-export type { HitlRecord, OutcomeSource } from "./node/tool-messages.js";
-export type { DecisionEvent, DecisionHandler } from "./node/report-decisions.js";
+export type { ApprovalToolNodeOptions } from "./core/options.js";
+export type { ApprovalOptions, InterruptOnConfig, HITLRecord, OutcomeSource, DecisionEvent, DecisionHandler } from "./core/types.js";
+/** @deprecated Use {@link HITLRecord}. */
+export type HitlRecord = import("./core/types.js").HITLRecord;
 
 export { askUserQuestion, askUserQuestions } from "./questions/ask-user-question.js";
 export { createAskUserQuestionTool } from "./questions/ask-user-question-tool.js";
@@ -79,14 +80,14 @@ export { getHaltReason } from "./host/get-halt-reason.js";
 export { isRunCancelled } from "./host/run-outcome.js";
 export type { RunOutcome, RunHalt } from "./host/run-outcome.js";
 export type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./host/resume.js";
-export type { HitlGraph } from "./host/graph-types.js";
+export type { HITLGraph, HitlGraph } from "./host/graph-types.js";
 export type { Reviewer } from "./protocol/resume-envelope.js";
 export type { ToolLookup } from "./decisions/validate-decisions.js";
 
 export { formatInterrupt } from "./format/format-interrupt.js";
 export type { FormatInterruptOptions, InterruptFormat } from "./format/format-interrupt.js";
 
-export { createMemoryCheckpointer, HitlMemorySaver } from "./inbox/memory-checkpointer.js";
+export { createMemoryCheckpointer, HITLMemorySaver, HitlMemorySaver } from "./inbox/memory-checkpointer.js";
 export { hasInbox } from "./inbox/types.js";
 export type {
   ApprovalsInbox,
@@ -96,7 +97,7 @@ export type {
   ExpiredInterrupt,
 } from "./inbox/types.js";
 
-export { remoteHook, RemoteHookError, REMOTE_FAILURES, isRemoteHookError, findRemoteHookError } from "./remote/index.js";
+// Remote policy hooks live in the `langgraph-hitl/remote` subpath: they load `node:child_process`, which the root entry never does.
 export type {
   RemoteHook,
   RemoteHookOptions,

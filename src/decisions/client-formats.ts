@@ -3,6 +3,7 @@ import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 import { canonicalJson } from "../payload/digest.js";
 import type { ToolApprovalDecision, ToolApprovalInterruptPayload, ToolApprovalRequest } from "../payload/types.js";
 import { coerceEditedArgs } from "./coerce-edited-args.js";
+import { issueDetails } from "../errors/issue-details.js";
 
 /** The resume formats an approval accepts: ours, LangChain's `{ decisions }`, agent-inbox's `HumanResponse[]`. */
 export type ClientFormat = "langgraph-hitl" | "langchain" | "agent-inbox";
@@ -57,10 +58,7 @@ interface Problems {
 }
 
 function schemaProblems(error: z.ZodError, base: Array<string | number>, toolCallId: string): HITLErrorDetail[] {
-  return error.issues.map((issue) => {
-    const path = [...base, ...issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment)))];
-    return { toolCallId, path, message: `${path.join(".")}: ${issue.message}` };
-  });
+  return issueDetails(error.issues, { prefix: base, extra: () => ({ toolCallId }) });
 }
 
 function argsSchemaOf(payload: ToolApprovalInterruptPayload, request: ToolApprovalRequest): Record<string, unknown> | undefined {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ToolApprovalDecision, ToolApprovalDecisionType } from "../payload/types.js";
+import { issueDetails } from "../errors/issue-details.js";
 
 /** Every decision type, in the order UIs usually show them. */
 export const DECISION_TYPES: readonly ToolApprovalDecisionType[] = ["approve", "edit", "reject", "respond"];
@@ -35,10 +36,7 @@ export function parseDecision(type: ToolApprovalDecisionType, value: unknown): P
   if (result.success) return { ok: true, decision: stripUndefined(result.data) as ToolApprovalDecision };
   return {
     ok: false,
-    problems: result.error.issues.map((issue) => ({
-      path: issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment))),
-      message: issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`,
-    })),
+    problems: issueDetails(result.error.issues).map((detail) => ({ ...detail, path: detail.path ?? [] })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Validator } from "@langchain/core/utils/json_schema";
 import { interopSafeParseAsync, isInteropZodSchema } from "@langchain/core/utils/types";
 import type { HITLErrorDetail } from "../errors/hitl-error.js";
+import { issueDetails } from "../errors/issue-details.js";
 
 /** The part of a LangChain tool this library reads: its name and its input schema. */
 export interface ToolLike {
@@ -31,11 +32,7 @@ export async function validateToolArguments(
     const result = await interopSafeParseAsync(schema, args);
     if (result.success) return [];
     const issues = (result.error as { issues?: ZodLikeIssue[] }).issues ?? [];
-    return issues.map((issue) => ({
-      ...base,
-      path: ["updatedInput", ...(issue.path ?? []).map(pathSegment)],
-      message: `${describePath(issue.path)}: ${issue.message}`,
-    }));
+    return issueDetails(issues, { prefix: ["updatedInput"], extra: (issue) => ({ ...base, message: `${describePath(issue.path)}: ${issue.message}` }) });
   }
   if (typeof schema === "object") {
     const outcome = new Validator(schema as never, "2020-12", false).validate(args);
@@ -49,10 +46,6 @@ export async function validateToolArguments(
       }));
   }
   return [];
-}
-
-function pathSegment(segment: PropertyKey): string | number {
-  return typeof segment === "number" ? segment : String(segment);
 }
 
 function describePath(path: PropertyKey[] | undefined): string {

@@ -1,4 +1,5 @@
 import { HITLError } from "../errors/hitl-error.js";
+import { startDeadline, whenAborted } from "../time/deadline.js";
 import type { RunCancellation } from "./run-signal.js";
 
 /** The bound a hook runs under when its registration names none (as Claude Code's tool hooks). */
@@ -50,63 +51,56 @@ export interface BoundOptions {
  * hooks never read it), which fires whenever the caller stops waiting. Never rejects: every ending is an outcome, so a caller cannot
  * forget to handle a throwing or hanging hook.
  */
-export function runBounded<T>(invoke: (signal: () => AbortSignal) => T | Promise<T>, options: BoundOptions): Promise<BoundedOutcome<T>> {
-  const controller = lazyController();
-  const { timeoutMs } = options;
+export async function runBounded<T>(invoke: (signal: () => AbortSignal) => T | Promise<T>, options: BoundOptions): Promise<BoundedOutcome<T>> {
+  // The hook's own signal: aborted whenever the engine stops waiting for it.
+  const controller = new AbortController();
   const runSignal = asCancellation(options.runSignal);
-  if (timeoutMs === 0) {
+  if (options.timeoutMs === 0 || (runSignal?.aborted === true && options.onRunAbort === "end")) {
     controller.abort();
-    return Promise.resolve({ status: "timed_out" });
+    return { status: options.timeoutMs === 0 ? "timed_out" : "cancelled" };
   }
-  if (runSignal?.aborted === true && options.onRunAbort === "end") {
-    controller.abort();
-    return Promise.resolve({ status: "cancelled" });
-  }
-  // Most hooks answer synchronously: take the answer without arming a timer. (A synchronous hook
-  // cannot be interrupted anyway, and its answer used to win the race against the timer too.)
-  const startedAt = Date.now();
-  let answer: T | Promise<T>;
-  try {
-    answer = invoke(controller.signal);
-  } catch (error) {
-    controller.abort();
-    return Promise.resolve({ status: "failed", error });
-  }
-  if (!isThenable(answer)) return Promise.resolve({ status: "answered", value: answer });
-  const pending = answer;
-  return new Promise((resolve) => {
-    let settled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let unsubscribe: (() => void) | undefined;
-    const finish = (outcome: BoundedOutcome<T>, abort: boolean): void => {
-      if (settled) return;
-      settled = true;
-      if (timer !== undefined) clearTimeout(timer);
-      unsubscribe?.();
-      if (abort) controller.abort();
-      resolve(outcome);
-    };
+  const deadline = startDeadline(options.timeoutMs);
+  const timedOut = whenAborted(deadline.signal);
+  let stopFollowingRun: (() => void) | undefined;
+  let disposeGrace: (() => void) | undefined;
+  let runAborted = false;
+  const cancelled = new Promise<void>((resolve) => {
     const onRunAbort = (): void => {
-      if (options.onRunAbort === "end") return finish({ status: "cancelled" }, true);
-      const remaining = Math.max(0, timeoutMs - (Date.now() - startedAt));
-      if (timer !== undefined) clearTimeout(timer);
-      timer = setTimeout(() => finish({ status: "cancelled" }, true), Math.min(OBSERVER_GRACE_MS, remaining));
+      runAborted = true;
+      if (options.onRunAbort === "end") return resolve();
+      // Observers get a short grace, never past their own deadline (which races alongside).
+      const grace = startDeadline(Math.min(OBSERVER_GRACE_MS, deadline.remainingMs()));
+      disposeGrace = grace.dispose;
+      void whenAborted(grace.signal).aborted.then(resolve);
     };
-    timer = setTimeout(() => finish({ status: "timed_out" }, true), Math.max(0, timeoutMs - (Date.now() - startedAt)));
     if (runSignal?.aborted === true) onRunAbort();
-    else unsubscribe = runSignal?.subscribe(onRunAbort);
-    pending.then(
-      (value) => finish({ status: "answered", value }, false),
-      (error: unknown) => finish({ status: "failed", error }, true),
-    );
+    else stopFollowingRun = runSignal?.subscribe(onRunAbort);
   });
+  try {
+    const answer = Promise.resolve(invoke(() => controller.signal)).then(
+      (value): BoundedOutcome<T> => ({ status: "answered", value }),
+      (error: unknown): BoundedOutcome<T> => ({ status: "failed", error }),
+    );
+    const outcome = await Promise.race([
+      answer,
+      // Once the run is cancelled, an observer's wait ends as cancelled, whichever bound ends it.
+      timedOut.aborted.then((): BoundedOutcome<T> => ({ status: runAborted ? "cancelled" : "timed_out" })),
+      cancelled.then((): BoundedOutcome<T> => ({ status: "cancelled" })),
+    ]);
+    if (outcome.status !== "answered") controller.abort();
+    return outcome;
+  } catch (error) {
+    // `invoke` threw synchronously.
+    controller.abort();
+    return { status: "failed", error };
+  } finally {
+    timedOut.release();
+    deadline.dispose();
+    disposeGrace?.();
+    stopFollowingRun?.();
+  }
 }
 
-function isThenable<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
-}
-
-/** Accepts the node's run cancellation or a bare `AbortSignal` (for callers outside a node). */
 function asCancellation(signal: RunCancellation | AbortSignal | undefined): Pick<RunCancellation, "aborted" | "subscribe"> | undefined {
   if (signal === undefined || !(signal instanceof AbortSignal)) return signal;
   return {
@@ -116,23 +110,6 @@ function asCancellation(signal: RunCancellation | AbortSignal | undefined): Pick
     subscribe(listener) {
       signal.addEventListener("abort", listener, { once: true });
       return () => signal.removeEventListener("abort", listener);
-    },
-  };
-}
-
-/** An `AbortController` created only if its signal is asked for; aborting before that is remembered. */
-function lazyController(): { signal: () => AbortSignal; abort(): void } {
-  let controller: AbortController | undefined;
-  let aborted = false;
-  return {
-    signal() {
-      controller ??= new AbortController();
-      if (aborted) controller.abort();
-      return controller.signal;
-    },
-    abort() {
-      aborted = true;
-      controller?.abort();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { HitlGraph } from "./graph-types.js";
+import type { HITLGraph } from "./graph-types.js";
 import type { RunHalt } from "./run-outcome.js";
 
 interface HaltMark {
@@ -23,7 +23,7 @@ interface HaltMark {
  * if (halt) console.log(`${halt.event} stopped the run: ${halt.reason}`);
  * ```
  */
-export async function getHaltReason(graph: HitlGraph, config: RunnableConfig): Promise<(RunHalt & { cancelled: boolean }) | undefined> {
+export async function getHaltReason(graph: HITLGraph, config: RunnableConfig): Promise<(RunHalt & { cancelled: boolean }) | undefined> {
   const state = await graph.getState(config);
   const messages = ((state.values as { messages?: BaseMessage[] } | undefined)?.messages ?? []) as BaseMessage[];
   for (let index = messages.length - 1; index >= 0; index -= 1) {

@@ -1,7 +1,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
-import { requireThreadId, type HitlGraph } from "./graph-types.js";
+import { requireThreadId, type HITLGraph } from "./graph-types.js";
 import { isRemoteGraph } from "./remote-graph.js";
 import { saverOf } from "./thread-state.js";
 
@@ -25,7 +25,7 @@ function interruptIdOf(entry: TaskInterrupt): string | undefined {
  * Internal: every pending interrupt with its node name. Refuses a graph without a checkpointer
  * or a config without a thread the way `resume()` does, so a host learns it before resuming.
  */
-export async function readPendingInterrupts<TPayload>(graph: HitlGraph, config: RunnableConfig, caller = "getInterrupts()"): Promise<Array<PendingInterrupt<TPayload>>> {
+export async function readPendingInterrupts<TPayload>(graph: HITLGraph, config: RunnableConfig, caller = "getInterrupts()"): Promise<Array<PendingInterrupt<TPayload>>> {
   const threadId = requireThreadId(config, caller);
   // A RemoteGraph keeps its checkpointer on the server.
   if (!isRemoteGraph(graph)) saverOf(graph);
@@ -65,7 +65,7 @@ function publicView<TPayload>(pending: PendingInterrupt<TPayload>): RunInterrupt
  * ```
  */
 export async function getInterrupts<TPayload = HumanInterruptPayload>(
-  graph: HitlGraph,
+  graph: HITLGraph,
   config: RunnableConfig,
 ): Promise<Array<RunInterruptResult<TPayload>>> {
   return (await readPendingInterrupts<TPayload>(graph, config)).map(publicView);
@@ -87,7 +87,7 @@ export async function getInterrupts<TPayload = HumanInterruptPayload>(
  * ```
  */
 export async function getInterrupt<TPayload = HumanInterruptPayload>(
-  graph: HitlGraph,
+  graph: HITLGraph,
   config: RunnableConfig,
 ): Promise<RunInterruptResult<TPayload> | undefined> {
   return (await readPendingInterrupts<TPayload>(graph, config, "getInterrupt()")).map(publicView)[0];

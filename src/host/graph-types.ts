@@ -6,13 +6,16 @@ import { HITLError } from "../errors/hitl-error.js";
  * The parts of a compiled LangGraph graph the host helpers use. Any `CompiledStateGraph`
  * (including `createReactAgent`'s) fits.
  */
-export interface HitlGraph {
+export interface HITLGraph {
   getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot>;
   // LangGraph's own `invoke` signature is generic over the graph's state; `any` keeps every graph assignable.
   invoke(input: any, config?: any): Promise<any>;
   checkpointer?: BaseCheckpointSaver | boolean | undefined;
   nodes?: Record<string, { bound?: unknown }>;
 }
+
+/** @deprecated Use {@link HITLGraph} (one casing for the HITL prefix). */
+export type HitlGraph = HITLGraph;
 
 /** The thread id of a run config, as a string. */
 export function threadIdOf(config: RunnableConfig): string | undefined {

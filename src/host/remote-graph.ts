@@ -1,4 +1,4 @@
-import type { HitlGraph } from "./graph-types.js";
+import type { HITLGraph } from "./graph-types.js";
 
 /** The part of the LangGraph SDK client the remote helpers use (`client.threads`). */
 export interface RemoteThreadsClient {
@@ -23,7 +23,7 @@ export interface RemoteThread {
  * `@langchain/langgraph/remote`: its tools are not loaded here and its checkpointer is the
  * server's. (Its SDK `client` is a protected field, read by {@link threadsClientOf}.)
  */
-export interface RemoteGraphLike extends HitlGraph {
+export interface RemoteGraphLike extends HITLGraph {
   graphId: string;
 }
 

@@ -5,13 +5,13 @@ import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../pro
 import { signResume } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
-import { isExpired } from "../node/approval-review.js";
+import { isExpired } from "../protocol/expiry.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { AgentInboxResponse, HumanInterruptPayload, LangChainDecisionsValue, RunInterruptResult } from "../payload/types.js";
 import { readPendingInterrupts, type PendingInterrupt } from "./get-interrupt.js";
 import { threadIdOf } from "./graph-types.js";
 import { isRemoteGraph, remoteHttpStatus, type RemoteGraphLike } from "./remote-graph.js";
-import type { ResumeOptions, ResumeResult, ResumeValue } from "./resume.js";
+import type { ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 import { invokeAndSettle } from "./run-outcome.js";
 import { pickTarget } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";

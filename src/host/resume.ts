@@ -5,62 +5,23 @@ import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { claimStoreFor } from "../claims/index.js";
 import { reportingUnavailable } from "../errors/database-unavailable.js";
-import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta, type Reviewer } from "../protocol/resume-envelope.js";
-import { signResume, type SigningKey } from "../protocol/signing.js";
+import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
+import { signResume } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
-import type {
-  AgentInboxResponse,
-  AskUserQuestionMultiSelectResolution,
-  LangChainDecisionsValue,
-  AskUserQuestionResolution,
-  AskUserQuestionsResolution,
-  ToolApprovalDecision,
-  ToolApprovalDecisionMap,
-} from "../payload/types.js";
-import { isExpired } from "../node/approval-review.js";
+import { isExpired } from "../protocol/expiry.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
-import { threadIdOf, type HitlGraph } from "./graph-types.js";
+import { threadIdOf, type HITLGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { isRemoteGraph } from "./remote-graph.js";
 import { resumeRemote } from "./resume-remote.js";
 import { pickTarget, readThreadState, saverOf, type ThreadState } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
+import type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
+
+export type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 
 type PendingTarget = ThreadState["pending"][number];
 
-/** What `resume()` accepts: decisions for a `tool_approval`, a resolution for a question. */
-export type ResumeValue =
-  | ToolApprovalDecision[]
-  | ToolApprovalDecisionMap
-  | AskUserQuestionResolution
-  | AskUserQuestionMultiSelectResolution
-  | AskUserQuestionsResolution
-  | LangChainDecisionsValue
-  | AgentInboxResponse[];
-
-/** Options of {@link resume}. */
-export interface ResumeOptions {
-  /** The interrupt the person reviewed. Strongly recommended: a stale or repeated submission then fails instead of answering a newer interrupt. */
-  interruptId?: string;
-  /** Who decided; recorded on every resulting `ToolMessage` (`additional_kwargs.hitl.reviewer`). */
-  reviewer?: Reviewer;
-  /** A note from the reviewer, recorded with the decisions. */
-  comment?: string;
-  /** Where to find tool schemas for checking edits, when the graph's node cannot be found (e.g. in a subgraph). */
-  findTool?: ToolLookup;
-  /** The secret the node was configured with (`signingKey`); the decisions are signed with it. Default: a key of this process. */
-  signingKey?: SigningKey;
-}
-
-/** The values type of a compiled graph (what its `invoke` resolves to). */
-export type GraphValues<G extends HitlGraph> = Awaited<ReturnType<G["invoke"]>> extends infer V
-  ? unknown extends V
-    ? Record<string, unknown>
-    : V
-  : never;
-
-/** What a resume returns: the run's values, the next pending interrupt, or why a hook halted it. */
-export type ResumeResult<TValues = Record<string, unknown>> = RunOutcome<TValues>;
 
 function requireThreadId(config: RunnableConfig): string {
   const threadId = threadIdOf(config);
@@ -80,14 +41,23 @@ function checkOptions(options: ResumeOptions): void {
   }
 }
 
+/** A node's tool lookup: an approval node's `findTool`, or the `tools` list of any other tool node (a `createAgent` agent's). */
+function nodeLookup(bound: unknown): ToolLookup | undefined {
+  const { findTool, tools } = (bound ?? {}) as { findTool?: unknown; tools?: unknown };
+  if (typeof findTool === "function") return findTool as ToolLookup;
+  if (!Array.isArray(tools)) return undefined;
+  return (toolName) => tools.find((tool) => (tool as { name?: unknown } | null)?.name === toolName) as ReturnType<ToolLookup>;
+}
+
 /**
- * Finds tool schemas for checking edits: the approval nodes of the graph (a node exposes
- * `findTool`), then the caller's own lookup.
+ * Finds tool schemas for checking edits: the tool nodes of the graph (an `ApprovalToolNode`,
+ * or the tools node a `createAgent` agent runs `approvalMiddleware` in), then the caller's own lookup.
  */
-function toolLookupFor(graph: HitlGraph, fallback: ToolLookup | undefined): ToolLookup {
-  const lookups = Object.values(graph.nodes ?? {})
-    .map((node) => (node.bound as { findTool?: unknown } | undefined)?.findTool)
-    .filter((lookup): lookup is ToolLookup => typeof lookup === "function");
+function toolLookupFor(graph: HITLGraph, fallback: ToolLookup | undefined): ToolLookup {
+  const nodes = graph.nodes ?? (graph as { graph?: HITLGraph }).graph?.nodes ?? {};
+  const lookups = Object.values(nodes)
+    .map((node) => nodeLookup(node.bound))
+    .filter((lookup): lookup is ToolLookup => lookup !== undefined);
   if (fallback !== undefined) lookups.push(fallback);
   return (toolName) => {
     for (const lookup of lookups) {
@@ -159,7 +129,7 @@ async function settleApproval(saver: BaseCheckpointSaver, outcome: RunOutcome<un
  * });
  * ```
  */
-export async function resume<G extends HitlGraph, TValues = GraphValues<G>>(
+export async function resume<G extends HITLGraph, TValues = GraphValues<G>>(
   graph: G,
   config: RunnableConfig,
   value: ResumeValue,

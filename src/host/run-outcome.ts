@@ -1,10 +1,12 @@
+import { isHITLError } from "../errors/hitl-error.js";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
-import { decodeStop, type RunStop } from "../node/run-stop.js";
+import { decodeStop } from "../protocol/stop-reason.js";
+import type { RunStop } from "../core/types.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
-import type { HitlGraph } from "./graph-types.js";
+import type { HITLGraph } from "./graph-types.js";
 import { isRemoteGraph } from "./remote-graph.js";
 
 /** Why a run stopped early because a hook asked it to. */
@@ -54,21 +56,34 @@ export function isRunCancelled(error: unknown): boolean {
  * A `RemoteGraph` reports a paused run by throwing LangGraph's `GraphInterrupt` (carrying the
  * raised interrupts) instead of returning `__interrupt__`; its values are read back from the server.
  */
-async function pausedRemoteRun(graph: HitlGraph, error: unknown, config: RunnableConfig): Promise<Record<string, unknown>> {
+async function pausedRemoteRun(graph: HITLGraph, error: unknown, config: RunnableConfig): Promise<Record<string, unknown>> {
   const raised = ((error as { interrupts?: unknown }).interrupts ?? []) as unknown[];
   const state = await graph.getState(config);
   return { ...((state.values ?? {}) as Record<string, unknown>), __interrupt__: raised };
 }
 
 /**
+ * LangChain's agent wraps what a middleware throws in a `MiddlewareError` (same name, no
+ * `code`, the original as `cause`); the host hands the caller this library's own error.
+ */
+function unwrapMiddlewareError(error: unknown): unknown {
+  let current = error;
+  while ((current as { "~brand"?: unknown } | null)?.["~brand"] === "MiddlewareError" && (current as { cause?: unknown }).cause !== undefined) {
+    current = (current as { cause?: unknown }).cause;
+  }
+  return isHITLError(current) ? current : error;
+}
+
+/**
  * Invokes the graph and settles how the run ended: a hook's halt becomes `halted`, a hook's
  * cancel becomes a `RUN_CANCELLED` error, an interrupt becomes `interrupt`.
  */
-export async function invokeAndSettle<TValues>(graph: HitlGraph, input: unknown, config: RunnableConfig, threadId: string | undefined): Promise<RunOutcome<TValues>> {
+export async function invokeAndSettle<TValues>(graph: HITLGraph, input: unknown, config: RunnableConfig, threadId: string | undefined): Promise<RunOutcome<TValues>> {
   let result: unknown;
   try {
     result = await graph.invoke(input, config);
-  } catch (error) {
+  } catch (thrown) {
+    const error = unwrapMiddlewareError(thrown);
     if (isGraphInterrupt(error) && isRemoteGraph(graph)) return settled<TValues>(await pausedRemoteRun(graph, error, config), threadId);
     const stop = stopOf(error);
     if (stop === undefined) throw error;

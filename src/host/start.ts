@@ -1,5 +1,5 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { threadIdOf, type HitlGraph } from "./graph-types.js";
+import { threadIdOf, type HITLGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import type { GraphValues } from "./resume.js";
 
@@ -22,6 +22,6 @@ import type { GraphValues } from "./resume.js";
  * if (halted) console.log("stopped:", halted.reason);
  * ```
  */
-export async function start<G extends HitlGraph, TValues = GraphValues<G>>(graph: G, input: unknown, config: RunnableConfig): Promise<RunOutcome<TValues>> {
+export async function start<G extends HITLGraph, TValues = GraphValues<G>>(graph: G, input: unknown, config: RunnableConfig): Promise<RunOutcome<TValues>> {
   return invokeAndSettle<TValues>(graph, input, config, threadIdOf(config));
 }

@@ -4,7 +4,7 @@ import { firstSubmission, summarizePendingWrites, type PendingWrite } from "../l
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { unknownInterruptError, wasRaisedOnThread } from "./interrupt-history.js";
-import type { HitlGraph } from "./graph-types.js";
+import type { HITLGraph } from "./graph-types.js";
 
 
 /** What `resume()` needs to know about a thread, read in one checkpointer call. */
@@ -36,7 +36,7 @@ async function pendingWritesOf(saver: BaseCheckpointSaver, threadId: string): Pr
 }
 
 /** The graph's checkpointer, or a typed error when it has none. */
-export function saverOf(graph: HitlGraph): BaseCheckpointSaver {
+export function saverOf(graph: HITLGraph): BaseCheckpointSaver {
   if (typeof graph.checkpointer === "object" && graph.checkpointer !== null) return graph.checkpointer;
   throw new HITLError("MISSING_CHECKPOINTER", "The graph was compiled without a checkpointer, so it has no paused runs to resume.");
 }

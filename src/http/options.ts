@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import { HITLError } from "../errors/hitl-error.js";
-import type { HitlGraph } from "../host/graph-types.js";
+import type { HITLGraph } from "../host/graph-types.js";
 import { signingKeySchema, type SigningKey } from "../protocol/signing.js";
 import { isRemoteGraph } from "../host/remote-graph.js";
 import { createRemoteInbox } from "../inbox/remote-inbox.js";
 import { hasInbox, type ApprovalsInbox } from "../inbox/types.js";
+import { issueDetails } from "../errors/issue-details.js";
 
 /** How a request was refused by `authenticate`. */
 export interface AuthRefusal {
@@ -21,7 +22,7 @@ export type AuthResult = Reviewer | AuthRefusal;
 /** Options of {@link createApprovalHandler}. */
 export interface ApprovalHandlerOptions {
   /** The compiled graph whose runs are reviewed, or a `RemoteGraph` (a graph deployed on LangGraph Agent Server). */
-  graph: HitlGraph;
+  graph: HITLGraph;
   /**
    * Identifies the reviewer of a request (a session cookie, a bearer token…). Return
    * `{ id, name? }`, or `{ status: 401 | 403, message?, challenge? }` to refuse. The identity
@@ -43,7 +44,7 @@ export interface ApprovalHandlerOptions {
 
 /** Options after validation. */
 export interface ResolvedHandlerOptions {
-  graph: HitlGraph;
+  graph: HITLGraph;
   authenticate: ApprovalHandlerOptions["authenticate"];
   inbox: ApprovalsInbox;
   basePath: string;
@@ -53,7 +54,7 @@ export interface ResolvedHandlerOptions {
 }
 
 const schema = z.strictObject({
-  graph: z.custom<HitlGraph>((value) => typeof (value as HitlGraph | undefined)?.getState === "function" && typeof (value as HitlGraph).invoke === "function", {
+  graph: z.custom<HITLGraph>((value) => typeof (value as HITLGraph | undefined)?.getState === "function" && typeof (value as HITLGraph).invoke === "function", {
     message: "expected a compiled LangGraph graph or a RemoteGraph",
   }),
   authenticate: z.custom<ApprovalHandlerOptions["authenticate"]>((value) => typeof value === "function", {
@@ -66,7 +67,7 @@ const schema = z.strictObject({
   signingKey: signingKeySchema.optional(),
 });
 
-function defaultInbox(graph: HitlGraph): ApprovalsInbox | undefined {
+function defaultInbox(graph: HITLGraph): ApprovalsInbox | undefined {
   if (hasInbox(graph.checkpointer)) return graph.checkpointer;
   return isRemoteGraph(graph) ? createRemoteInbox(graph) : undefined;
 }
@@ -79,7 +80,7 @@ function defaultInbox(graph: HitlGraph): ApprovalsInbox | undefined {
 export function resolveHandlerOptions(options: ApprovalHandlerOptions): ResolvedHandlerOptions {
   const parsed = schema.safeParse(options);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+    const details = issueDetails(parsed.error.issues, { message: "plain" }).map((detail) => ({ ...detail, path: (detail.path ?? []).map(String) }));
     throw new HITLError("INVALID_OPTIONS", `Invalid approval handler options: \`${details[0]?.path.join(".")}\`: ${details[0]?.message}`, { details });
   }
   const inbox = parsed.data.inbox ?? defaultInbox(options.graph);

@@ -11,6 +11,7 @@ import type { HumanInterruptPayload } from "../payload/types.js";
 import type { ResolvedHandlerOptions } from "./options.js";
 import { JSON_SAFETY_HEADERS, problem, problemResponse } from "./problem.js";
 import { readJsonBody } from "./read-json-body.js";
+import { issueDetails } from "../errors/issue-details.js";
 
 function json(value: unknown, status = 200): Response {
   return new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json; charset=utf-8", ...JSON_SAFETY_HEADERS } });
@@ -113,7 +114,7 @@ export async function resumeThread(request: Request, threadId: string, reviewer:
   if (!body.ok) return problemResponse(body.problem);
   const parsed = resumeBody.safeParse(body.value);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+    const details = issueDetails(parsed.error.issues, { message: "plain" }).map((detail) => ({ ...detail, path: (detail.path ?? []).map(String) }));
     return problemResponse(problem("INVALID_REQUEST", `Invalid resume request: ${details[0]?.message ?? ""}`, details));
   }
   const config = threadConfig(threadId);

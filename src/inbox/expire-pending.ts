@@ -1,5 +1,5 @@
 import { isHITLError } from "../errors/hitl-error.js";
-import type { HitlGraph } from "../host/graph-types.js";
+import type { HITLGraph } from "../host/graph-types.js";
 import { resume } from "../host/resume.js";
 import type { ExpiredInterrupt, InboxRow } from "./types.js";
 
@@ -8,7 +8,7 @@ import type { ExpiredInterrupt, InboxRow } from "./types.js";
  * every pending call as expired (nothing runs). Interrupts resolved meanwhile by someone else
  * are skipped. Returns the ones this call expired.
  */
-export async function expireRows(graph: HitlGraph, rows: readonly InboxRow[]): Promise<ExpiredInterrupt[]> {
+export async function expireRows(graph: HITLGraph, rows: readonly InboxRow[]): Promise<ExpiredInterrupt[]> {
   const expired: ExpiredInterrupt[] = [];
   for (const row of rows) {
     try {

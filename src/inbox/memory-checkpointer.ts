@@ -1,6 +1,6 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph";
-import type { HitlGraph } from "../host/graph-types.js";
+import type { HITLGraph } from "../host/graph-types.js";
 import { claimStoreFor, type MemoryClaimStore } from "../claims/index.js";
 import { withInProcessThreadLock } from "../host/thread-lock.js";
 import { expireRows } from "./expire-pending.js";
@@ -17,7 +17,7 @@ type PendingWrite = [string, unknown];
  * driven (raw `invoke`, `stream`, `resume()`). For tests, notebooks and single processes;
  * use `createPostgresCheckpointer` when several processes share the work.
  */
-export class HitlMemorySaver extends MemorySaver implements ApprovalsInbox {
+export class HITLMemorySaver extends MemorySaver implements ApprovalsInbox {
   readonly #inbox = new MemoryInbox();
 
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata): Promise<RunnableConfig> {
@@ -59,7 +59,7 @@ export class HitlMemorySaver extends MemorySaver implements ApprovalsInbox {
    * @param graph - The graph the threads run on.
    * @returns The interrupts this call expired.
    */
-  async expirePendingInterrupts(graph: HitlGraph): Promise<ExpiredInterrupt[]> {
+  async expirePendingInterrupts(graph: HITLGraph): Promise<ExpiredInterrupt[]> {
     return expireRows(graph, this.#inbox.overdue(new Date().toISOString()));
   }
 
@@ -80,6 +80,11 @@ export class HitlMemorySaver extends MemorySaver implements ApprovalsInbox {
  * const { items } = await checkpointer.listPendingInterrupts({ limit: 20 });
  * ```
  */
-export function createMemoryCheckpointer(): HitlMemorySaver {
-  return new HitlMemorySaver();
+export function createMemoryCheckpointer(): HITLMemorySaver {
+  return new HITLMemorySaver();
 }
+
+/** @deprecated Use {@link HITLMemorySaver} (one casing for the HITL prefix). */
+export const HitlMemorySaver = HITLMemorySaver;
+/** @deprecated Use {@link HITLMemorySaver}. */
+export type HitlMemorySaver = HITLMemorySaver;

@@ -1,5 +1,5 @@
 import { isHITLError } from "../errors/hitl-error.js";
-import type { HitlGraph } from "../host/graph-types.js";
+import type { HITLGraph } from "../host/graph-types.js";
 import { isRemoteGraph, remoteHttpStatus, threadsClientOf, type RemoteGraphLike, type RemoteThread } from "../host/remote-graph.js";
 import { resumeRemote } from "../host/resume-remote.js";
 import { withDigests } from "../payload/digest.js";
@@ -108,6 +108,6 @@ async function expireRemote(graph: RemoteGraphLike, now: Date): Promise<ExpiredI
 export function createRemoteInbox(graph: RemoteGraphLike): ApprovalsInbox {
   return {
     listPendingInterrupts: (options) => listRemotePending(graph, options),
-    expirePendingInterrupts: (target: HitlGraph, now = new Date()) => expireRemote(isRemoteGraph(target) ? target : graph, now),
+    expirePendingInterrupts: (target: HITLGraph, now = new Date()) => expireRemote(isRemoteGraph(target) ? target : graph, now),
   };
 }

@@ -1,4 +1,4 @@
-import type { HitlGraph } from "../host/graph-types.js";
+import type { HITLGraph } from "../host/graph-types.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
 
 /** One pending human interrupt, as the approvals inbox lists it. */
@@ -58,7 +58,7 @@ export interface ApprovalsInbox {
   /** Pending human interrupts across threads, oldest first. */
   listPendingInterrupts(options: ListPendingInterruptsOptions): Promise<PendingInterruptPage>;
   /** Resolves every approval whose deadline has passed; returns the ones it expired. */
-  expirePendingInterrupts(graph: HitlGraph): Promise<ExpiredInterrupt[]>;
+  expirePendingInterrupts(graph: HITLGraph): Promise<ExpiredInterrupt[]>;
 }
 
 /** Whether a checkpointer keeps an approvals inbox. */

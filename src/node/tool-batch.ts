@@ -2,16 +2,6 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { isAIMessage, isBaseMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 
-/** The tool calls one node invocation must answer, and the state tools receive. */
-export interface ToolBatch {
-  /** Calls in the model's order. */
-  calls: ToolCall[];
-  /** What tools see as `runtime.state`. */
-  state: unknown;
-  /** The node was given a bare message list, so it answers with one. */
-  inputIsMessageList: boolean;
-}
-
 function isMessageList(input: unknown): input is BaseMessage[] {
   return Array.isArray(input) && input.every((item) => isBaseMessage(item));
 }
@@ -30,17 +20,21 @@ function lastAIMessageCalls(messages: BaseMessage[]): ToolCall[] {
 }
 
 /**
- * Reads the batch exactly as LangGraph's `ToolNode` does: a `Send` packet carrying one
- * `lg_tool_call`, or the unanswered calls of the last `AIMessage` in a message list or a
- * `{ messages }` state.
+ * The calls `ToolNode.run` will hand `runTool` for this input, in the model's order, found as
+ * `ToolNode` finds them (a `Send` packet's `lg_tool_call`, or the unanswered calls of the last
+ * `AIMessage` of a message list or a `{ messages }` state). The node decides them as one batch
+ * before `ToolNode` runs anything; the call objects are the very ones `runTool` receives.
+ *
+ * @throws Error with `ToolNode`'s own message for input `ToolNode` refuses.
+ * @example
+ * ```ts
+ * readToolCalls({ messages: [new AIMessage({ content: "", tool_calls: [call] })] }); // [call]
+ * ```
  */
-export function readToolBatch(input: unknown): ToolBatch {
-  if (typeof input === "object" && input !== null && "lg_tool_call" in input) {
-    const { lg_tool_call: call, ...state } = input as { lg_tool_call: ToolCall } & Record<string, unknown>;
-    return { calls: [call], state, inputIsMessageList: false };
-  }
-  if (isMessageList(input)) return { calls: lastAIMessageCalls(input), state: input, inputIsMessageList: true };
+export function readToolCalls(input: unknown): ToolCall[] {
+  if (typeof input === "object" && input !== null && "lg_tool_call" in input) return [(input as { lg_tool_call: ToolCall }).lg_tool_call];
+  if (isMessageList(input)) return lastAIMessageCalls(input);
   const messages = (input as { messages?: unknown } | null)?.messages;
-  if (isMessageList(messages)) return { calls: lastAIMessageCalls(messages), state: input, inputIsMessageList: false };
+  if (isMessageList(messages)) return lastAIMessageCalls(messages);
   throw new Error("ToolNode only accepts BaseMessage[] or { messages: BaseMessage[] } as input.");
 }

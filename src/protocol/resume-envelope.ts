@@ -1,10 +1,5 @@
 import { z } from "zod";
 
-/** Who made a decision, as the host authenticated them. */
-export interface Reviewer {
-  id: string;
-  name?: string;
-}
 
 /**
  * What `resume()` sends along with the decisions: who decided, when, a comment, the digests
@@ -30,7 +25,12 @@ export interface ResumeMeta {
 export const ENVELOPE_KEY = "__hitl";
 
 const reviewerSchema = z.strictObject({ id: z.string().min(1).max(512), name: z.string().max(512).optional() });
-const metaSchema = z.strictObject({
+
+/** Who made a decision, as the host authenticated them (`{ id, name? }`). */
+export type Reviewer = z.infer<typeof reviewerSchema>;
+
+/** The schema of {@link ResumeMeta} as the node parses it (a trust boundary). */
+export const resumeMetaSchema = z.strictObject({
   v: z.literal(1),
   decidedAt: z.string().max(64),
   reviewer: reviewerSchema.optional(),
@@ -86,7 +86,7 @@ export type UnwrappedResume =
  */
 export function unwrapResumeValue(raw: unknown): UnwrappedResume {
   if (!isResumeEnvelope(raw)) return { ok: true, value: raw, meta: undefined };
-  const parsed = metaSchema.safeParse(raw[ENVELOPE_KEY]);
+  const parsed = resumeMetaSchema.safeParse(raw[ENVELOPE_KEY]);
   const extraKeys = Object.keys(raw).filter((key) => key !== ENVELOPE_KEY && key !== "value");
   if (!parsed.success || extraKeys.length > 0 || !("value" in raw)) {
     return { ok: false, message: "the resume envelope is malformed" };

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
+import { HITLError } from "../errors/hitl-error.js";
 import type { AskUserQuestionRequest } from "../payload/types.js";
+import { issueDetails } from "../errors/issue-details.js";
 
 /** How many questions one pause may carry (as Claude Code's `AskUserQuestion`). */
 export const MAX_QUESTIONS_PER_PAUSE = 4;
@@ -43,13 +44,6 @@ export function questionSchema(limits: OptionLimits = { minOptions: 1, maxOption
 
 const defaultSchema = questionSchema();
 
-function toDetails(issues: readonly z.core.$ZodIssue[], prefix: Array<string | number> = []): HITLErrorDetail[] {
-  return issues.map((issue) => {
-    const path = [...prefix, ...issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment)))];
-    return { path, message: path.length > 0 ? `${path.join(".")}: ${issue.message}` : issue.message };
-  });
-}
-
 function compact(request: Record<string, unknown>): AskUserQuestionRequest {
   return Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined)) as unknown as AskUserQuestionRequest;
 }
@@ -63,7 +57,7 @@ function compact(request: Record<string, unknown>): AskUserQuestionRequest {
 export function parseQuestion(request: unknown, prefix: Array<string | number> = []): AskUserQuestionRequest {
   const parsed = defaultSchema.safeParse(request);
   if (parsed.success) return compact(parsed.data);
-  const details = toDetails(parsed.error.issues, prefix);
+  const details = issueDetails(parsed.error.issues, { prefix });
   throw new HITLError("INVALID_QUESTION", `Invalid question: ${details[0]?.message ?? "malformed"}`, { details });
 }
 

@@ -1,6 +1,7 @@
 /**
  * Remote policy hooks: an Agent Hooks Protocol backend (HTTP or stdio) as a PreToolUse hook.
- * This barrel is the contract of the `remote` folder.
+ * This barrel is the contract of the `remote` folder and the `langgraph-hitl/remote` subpath
+ * (the root entry does not load it: it needs `node:child_process`).
  */
 export { remoteHook } from "./remote-hook.js";
 export type { RemoteHook } from "./remote-hook.js";

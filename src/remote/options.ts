@@ -4,6 +4,7 @@ import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 import { MAX_TIMEOUT_MS } from "../hooks/time-bound.js";
 import type { HookMatcher } from "../hooks/types.js";
 import { checkEndpoint } from "./endpoint.js";
+import { issueDetails } from "../errors/issue-details.js";
 
 /** What a backend failure does to the call: `fail-closed` denies it, `fail-open` leaves it to the other hooks. */
 export type FailurePolicy = "fail-open" | "fail-closed";
@@ -122,10 +123,11 @@ function describe(value: unknown): string {
 }
 
 function optionError(issues: z.core.$ZodIssue[], options: unknown): HITLError {
-  const details: HITLErrorDetail[] = issues.map((issue) => {
-    const path = issue.path.map((key) => (typeof key === "symbol" ? String(key) : key));
-    const value = valueAt(options, issue.path);
-    return { path, message: `\`${path.join(".") || "options"}\`: ${issue.message}`, received: echoes(path) ? value : describe(value) };
+  const details: HITLErrorDetail[] = issueDetails(issues, {
+    extra: (issue, path) => {
+      const value = valueAt(options, issue.path);
+      return { message: `\`${path.join(".") || "options"}\`: ${issue.message}`, received: echoes(path) ? value : describe(value) };
+    },
   });
   return new HITLError("INVALID_OPTIONS", `invalid remoteHook options: ${details.map((detail) => detail.message).join("; ")}`, { details });
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { CompiledHook } from "../hooks/hook-registry.js";
 import type { HookEvent, HookRegistration, PostToolBatchInput, PostToolUseInput, PreToolUseInput, PreToolUseResult } from "../hooks/types.js";
-import { classifyFailure, startDeadline } from "./deadline.js";
+import { startDeadline } from "../time/deadline.js";
+import { classifyFailure } from "./deadline.js";
 import { effectsToResult } from "./effects.js";
 import { HttpTransport } from "./http-transport.js";
 import { REGISTRATION_MARGIN_MS, resolveRemoteOptions, type FailurePolicy, type RemoteHookOptions, type ResolvedRemoteOptions } from "./options.js";
@@ -87,8 +88,7 @@ export function forwardObservation(notification: ObserveNotification, context: R
       reportError(classifyFailure(error, deadline, { backend: context.backend, timeoutMs: context.observeTimeoutMs, closed: context.lifetime.aborted })),
     )
     .finally(() => {
-      deadline.dispose();
-      context.deliveries.delete(delivery);
+        context.deliveries.delete(delivery);
     });
   context.deliveries.add(delivery);
 }

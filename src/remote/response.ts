@@ -3,6 +3,7 @@ import type { HITLErrorDetail } from "../errors/hitl-error.js";
 import { countDecisions, effectSchema, type RemoteEffect } from "./effects.js";
 import { PROTOCOL_VERSION } from "./protocol.js";
 import { RemoteHookError } from "./remote-hook-error.js";
+import { issueDetails } from "../errors/issue-details.js";
 
 const jsonRpcId = z.union([z.string().min(1), z.number().int(), z.null()]);
 
@@ -20,10 +21,7 @@ const resultSchema = z.strictObject({
 });
 
 function issuesOf(error: z.ZodError, prefix: Array<string | number>): HITLErrorDetail[] {
-  return error.issues.map((issue) => ({
-    path: [...prefix, ...issue.path.map((key) => (typeof key === "symbol" ? String(key) : key))],
-    message: issue.message,
-  }));
+  return issueDetails(error.issues, { prefix, message: "plain" });
 }
 
 function rejection(backend: string, detail: string, details?: HITLErrorDetail[]): RemoteHookError {

@@ -1,8 +1,8 @@
-import { ApprovalToolNode, HookRegistry, getInterrupt, isToolApprovalInterrupt, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
-import { agentGraph, ask, countingTool, newThread, toolMessages, interruptsOf } from "../support/fixtures.js";
+import { HookRegistry, getInterrupt, isToolApprovalInterrupt, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { ask, countingTool, newThread, toolMessages, interruptsOf } from "../support/fixtures.js";
 import type { BehaviourCases } from "./harness.js";
 
-export const approvalFlowCases: BehaviourCases = (saver) => {
+export const approvalFlowCases: BehaviourCases = (saver, adapter) => {
   describe("one batch, one approval", () => {
     test("every ask of a batch goes into one tool_approval interrupt, in the model's order, with hook-rewritten arguments and reasons", async () => {
       const a = countingTool("write_file");
@@ -12,11 +12,11 @@ export const approvalFlowCases: BehaviourCases = (saver) => {
         matcher: "write_file",
         hooks: [({ toolInput }) => ({ decision: "ask", reason: "writes to disk", updatedInput: { path: `/safe/${String(toolInput["path"])}` } })],
       });
-      const node = new ApprovalToolNode([a.tool, b.tool, c.tool], {
+      const node = adapter.approvals([a.tool, b.tool, c.tool], {
         hooks,
         interruptOn: { delete_file: { allowedDecisions: ["approve", "reject"], description: "deletes a file" } },
       });
-      const { graph } = agentGraph(node, [
+      const { graph } = adapter.agentGraph(node, [
         { name: "write_file", args: { path: "x" }, id: "c1" },
         { name: "read_file", args: { path: "y" }, id: "c2" },
         { name: "delete_file", args: { path: "z" }, id: "c3" },
@@ -41,8 +41,8 @@ export const approvalFlowCases: BehaviourCases = (saver) => {
     test("no tool of the batch runs before the decisions are in, and each runs exactly once across pause and resume", async () => {
       const allowed = countingTool("read_file");
       const asked = countingTool("delete_file");
-      const node = new ApprovalToolNode([allowed.tool, asked.tool], { interruptOn: { delete_file: true } });
-      const { graph } = agentGraph(node, [
+      const node = adapter.approvals([allowed.tool, asked.tool], { interruptOn: { delete_file: true } });
+      const { graph } = adapter.agentGraph(node, [
         { name: "read_file", args: { path: "a" } },
         { name: "delete_file", args: { path: "b" } },
       ], await saver());
@@ -59,9 +59,9 @@ export const approvalFlowCases: BehaviourCases = (saver) => {
     test("every tool call gets exactly one ToolMessage, in the model's order, whatever its outcome", async () => {
       const tools = ["t1", "t2", "t3", "t4", "t5"].map((name) => countingTool(name));
       const hooks = new HookRegistry().register("PreToolUse", { matcher: "t5", hooks: [() => ({ decision: "deny", reason: "no" })] });
-      const node = new ApprovalToolNode(tools.map((t) => t.tool), { hooks, interruptOn: { t2: true, t3: true, t4: true } });
+      const node = adapter.approvals(tools.map((t) => t.tool), { hooks, interruptOn: { t2: true, t3: true, t4: true } });
       const calls = tools.map((t, index) => ({ name: t.tool.name, args: { path: String(index) }, id: `id${index}` }));
-      const { graph } = agentGraph(node, calls, await saver());
+      const { graph } = adapter.agentGraph(node, calls, await saver());
       const config = newThread();
       const paused = await graph.invoke(ask(), config);
       const { values } = await resume(graph, config, { id1: { type: "approve" }, id2: { type: "reject" }, id3: { type: "respond", responseText: "pretend" } }, {
@@ -75,8 +75,8 @@ export const approvalFlowCases: BehaviourCases = (saver) => {
 
     test("a batch with no ask runs straight through without pausing", async () => {
       const tool = countingTool("read_file");
-      const node = new ApprovalToolNode([tool.tool], { interruptOn: { read_file: false } });
-      const { graph } = agentGraph(node, [{ name: "read_file", args: { path: "a" } }], await saver());
+      const node = adapter.approvals([tool.tool], { interruptOn: { read_file: false } });
+      const { graph } = adapter.agentGraph(node, [{ name: "read_file", args: { path: "a" } }], await saver());
       const result = await graph.invoke(ask(), newThread());
       expect(interruptsOf(result)).toEqual([]);
       expect(tool.count).toBe(1);

@@ -1,17 +1,17 @@
 import { Command } from "@langchain/langgraph";
-import { ApprovalToolNode, createAskUserQuestionTool, getInterrupt, resume, type DecisionEvent, type HookErrorContext } from "../../src/index.js";
-import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
-import type { BehaviourCases, SaverFactory } from "./harness.js";
+import { createAskUserQuestionTool, getInterrupt, resume, type DecisionEvent, type HookErrorContext } from "../../src/index.js";
+import { ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
+import type { BehaviourCases, SaverFactory, Adapter } from "./harness.js";
 
-async function auditedAgent(saver: SaverFactory, onDecision: (event: DecisionEvent) => void | Promise<void>, onHookError?: (error: unknown, context: HookErrorContext) => void) {
+async function auditedAgent(saver: SaverFactory, adapter: Adapter, onDecision: (event: DecisionEvent) => void | Promise<void>, onHookError?: (error: unknown, context: HookErrorContext) => void) {
   const deploy = countingTool("deploy");
   const cleanup = countingTool("cleanup");
-  const node = new ApprovalToolNode([deploy.tool, cleanup.tool, createAskUserQuestionTool()], {
+  const node = adapter.approvals([deploy.tool, cleanup.tool, createAskUserQuestionTool()], {
     interruptOn: { deploy: true, cleanup: true },
     onDecision,
     ...(onHookError === undefined ? {} : { onHookError }),
   });
-  const { graph } = agentGraph(node, [
+  const { graph } = adapter.agentGraph(node, [
     { name: "deploy", args: { path: "app" }, id: "d" },
     { name: "cleanup", args: { path: "/tmp" }, id: "c" },
     { name: "ask_user_question", args: { question: "Notify whom?" }, id: "q" },
@@ -19,11 +19,11 @@ async function auditedAgent(saver: SaverFactory, onDecision: (event: DecisionEve
   return { graph, deploy, cleanup };
 }
 
-export const auditCases: BehaviourCases = (saver) => {
+export const auditCases: BehaviourCases = (saver, adapter) => {
   describe("audit trail", () => {
     test("each ToolMessage records who decided what and when, and onDecision hears each decision exactly once", async () => {
       const events: DecisionEvent[] = [];
-      const { graph } = await auditedAgent(saver, (event) => void events.push(event));
+      const { graph } = await auditedAgent(saver, adapter, (event) => void events.push(event));
       const config = newThread();
       await graph.invoke(ask(), config);
       const approval = await getInterrupt(graph, config);
@@ -49,7 +49,7 @@ export const auditCases: BehaviourCases = (saver) => {
 
     test("a raw Command resume still records the decision and its time, without a reviewer", async () => {
       const events: DecisionEvent[] = [];
-      const { graph } = await auditedAgent(saver, (event) => void events.push(event));
+      const { graph } = await auditedAgent(saver, adapter, (event) => void events.push(event));
       const config = newThread();
       await graph.invoke(ask(), config);
       const approval = await getInterrupt(graph, config);
@@ -64,7 +64,7 @@ export const auditCases: BehaviourCases = (saver) => {
 
     test("an onDecision that throws is reported and changes nothing", async () => {
       const reports: HookErrorContext[] = [];
-      const { graph, deploy } = await auditedAgent(saver, () => {
+      const { graph, deploy } = await auditedAgent(saver, adapter, () => {
         throw new Error("audit db down");
       }, (_error, context) => void reports.push(context));
       const config = newThread();

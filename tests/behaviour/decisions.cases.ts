@@ -1,28 +1,28 @@
 import { z } from "zod";
-import { ApprovalToolNode, HookRegistry, getInterrupt, isHITLError, resume, type ToolApprovalDecision } from "../../src/index.js";
-import { agentGraph, ask, countingTool, newThread, toolMessages, interruptsOf } from "../support/fixtures.js";
-import type { BehaviourCases, SaverFactory } from "./harness.js";
+import { HookRegistry, getInterrupt, isHITLError, resume, type ToolApprovalDecision } from "../../src/index.js";
+import { ask, countingTool, newThread, toolMessages, interruptsOf } from "../support/fixtures.js";
+import type { BehaviourCases, SaverFactory, Adapter } from "./harness.js";
 
-async function pausedOn(saver: SaverFactory, options: { hooks?: HookRegistry; calls?: Array<{ name: string; args: Record<string, unknown>; id: string }> } = {}) {
+async function pausedOn(saver: SaverFactory, adapter: Adapter, options: { hooks?: HookRegistry; calls?: Array<{ name: string; args: Record<string, unknown>; id: string }> } = {}) {
   const target = countingTool("delete_file", { schema: z.object({ path: z.string().min(1), force: z.boolean().optional() }) });
   const other = countingTool("read_file");
-  const node = new ApprovalToolNode([target.tool, other.tool], {
+  const node = adapter.approvals([target.tool, other.tool], {
     interruptOn: { delete_file: true, read_file: true },
     onHookError: () => undefined,
     ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
   });
   const calls = options.calls ?? [{ name: "delete_file", args: { path: "/tmp/a" }, id: "del" }];
-  const { graph } = agentGraph(node, calls, await saver());
+  const { graph } = adapter.agentGraph(node, calls, await saver());
   const config = newThread();
   await graph.invoke(ask(), config);
   const pending = await getInterrupt(graph, config);
   return { graph, config, target, other, interruptId: pending!.interruptId };
 }
 
-export const decisionCases: BehaviourCases = (saver) => {
+export const decisionCases: BehaviourCases = (saver, adapter) => {
   describe("each decision, applied", () => {
     test("approve runs the tool once with the reviewed arguments and records the decision", async () => {
-      const { graph, config, target, interruptId } = await pausedOn(saver);
+      const { graph, config, target, interruptId } = await pausedOn(saver, adapter);
       const { values } = await resume(graph, config, [{ type: "approve" }], { interruptId, reviewer: { id: "u1", name: "Ada" }, comment: "fine" });
       expect(target.runs).toEqual([{ path: "/tmp/a" }]);
       const [message] = toolMessages(values);
@@ -31,14 +31,14 @@ export const decisionCases: BehaviourCases = (saver) => {
     });
 
     test("edit runs the tool with updatedInput instead of the model's arguments", async () => {
-      const { graph, config, target, interruptId } = await pausedOn(saver);
+      const { graph, config, target, interruptId } = await pausedOn(saver, adapter);
       const { values } = await resume(graph, config, [{ type: "edit", updatedInput: { path: "/tmp/b", force: true } }], { interruptId });
       expect(target.runs).toEqual([{ path: "/tmp/b", force: true }]);
       expect(toolMessages(values)[0]?.additional_kwargs["hitl"]).toMatchObject({ decision: "edit" });
     });
 
     test("reject runs nothing and yields an error ToolMessage that names the tool, says it was not executed, and carries the reason", async () => {
-      const { graph, config, target, interruptId } = await pausedOn(saver);
+      const { graph, config, target, interruptId } = await pausedOn(saver, adapter);
       const { values } = await resume(graph, config, [{ type: "reject", reason: "too risky" }], { interruptId });
       expect(target.count).toBe(0);
       const [message] = toolMessages(values);
@@ -49,7 +49,7 @@ export const decisionCases: BehaviourCases = (saver) => {
     });
 
     test("respond runs nothing and yields a successful ToolMessage whose content is responseText", async () => {
-      const { graph, config, target, interruptId } = await pausedOn(saver);
+      const { graph, config, target, interruptId } = await pausedOn(saver, adapter);
       const { values } = await resume(graph, config, [{ type: "respond", responseText: "the file is already gone" }], { interruptId });
       expect(target.count).toBe(0);
       const [message] = toolMessages(values);
@@ -60,8 +60,8 @@ export const decisionCases: BehaviourCases = (saver) => {
     test("a deny from a hook yields an error ToolMessage with the hook's reason and never asks", async () => {
       const tool = countingTool("delete_file");
       const hooks = new HookRegistry().register("PreToolUse", { hooks: [() => ({ decision: "deny", reason: "outside the sandbox" })] });
-      const node = new ApprovalToolNode([tool.tool], { hooks, interruptOn: { delete_file: true } });
-      const { graph } = agentGraph(node, [{ name: "delete_file", args: { path: "/etc" } }], await saver());
+      const node = adapter.approvals([tool.tool], { hooks, interruptOn: { delete_file: true } });
+      const { graph } = adapter.agentGraph(node, [{ name: "delete_file", args: { path: "/etc" } }], await saver());
       const result = await graph.invoke(ask(), newThread());
       expect(interruptsOf(result)).toEqual([]);
       expect(tool.count).toBe(0);
@@ -76,7 +76,7 @@ export const decisionCases: BehaviourCases = (saver) => {
         { name: "delete_file", args: { path: "2" }, id: "d1" },
         { name: "read_file", args: { path: "3" }, id: "r2" },
       ];
-      const { graph, config, target, other, interruptId } = await pausedOn(saver, { calls });
+      const { graph, config, target, other, interruptId } = await pausedOn(saver, adapter, { calls });
       const { values } = await resume(graph, config, [{ type: "approve" }, { type: "reject" }, { type: "approve" }], { interruptId });
       expect(other.runs).toEqual([{ path: "1" }, { path: "3" }]);
       expect(target.count).toBe(0);
@@ -86,7 +86,7 @@ export const decisionCases: BehaviourCases = (saver) => {
 
   describe("edits are checked and screened again", () => {
     test("an edit that fails the tool's schema is refused by resume() with INVALID_EDIT, one detail per schema issue, and nothing is submitted", async () => {
-      const { graph, config, target, interruptId } = await pausedOn(saver);
+      const { graph, config, target, interruptId } = await pausedOn(saver, adapter);
       const error = await resume(graph, config, [{ type: "edit", updatedInput: { path: "", force: "yes" } }], { interruptId }).catch((e: unknown) => e);
       expect(isHITLError(error, "INVALID_EDIT")).toBe(true);
       const details = isHITLError(error) ? error.details : [];
@@ -103,7 +103,7 @@ export const decisionCases: BehaviourCases = (saver) => {
         matcher: "delete_file",
         hooks: [({ toolInput }) => (String(toolInput["path"]).startsWith("/etc") ? { decision: "deny", reason: "system path" } : undefined)],
       });
-      const { graph, config, target, interruptId } = await pausedOn(saver, { hooks });
+      const { graph, config, target, interruptId } = await pausedOn(saver, adapter, { hooks });
       const { values } = await resume(graph, config, [{ type: "edit", updatedInput: { path: "/etc/passwd" } }], { interruptId });
       expect(target.count).toBe(0);
       expect(toolMessages(values)[0]?.content).toContain("system path");
@@ -111,7 +111,7 @@ export const decisionCases: BehaviourCases = (saver) => {
 
     test("an ask from PreToolUse on the edited arguments does not pause again", async () => {
       const hooks = new HookRegistry().register("PreToolUse", { matcher: "delete_file", hooks: [() => ({ decision: "ask", reason: "always ask" })] });
-      const { graph, config, target, interruptId } = await pausedOn(saver, { hooks });
+      const { graph, config, target, interruptId } = await pausedOn(saver, adapter, { hooks });
       const result = await resume(graph, config, [{ type: "edit", updatedInput: { path: "/tmp/c" } }], { interruptId });
       expect(result.interrupt).toBeUndefined();
       expect(target.runs).toEqual([{ path: "/tmp/c" }]);
@@ -125,7 +125,7 @@ export const decisionCases: BehaviourCases = (saver) => {
           return undefined;
         }],
       });
-      const { graph, config, target, interruptId } = await pausedOn(saver, { hooks });
+      const { graph, config, target, interruptId } = await pausedOn(saver, adapter, { hooks });
       const { values } = await resume(graph, config, [{ type: "edit", updatedInput: { path: "/tmp/c" } }], { interruptId });
       expect(target.count).toBe(0);
       expect(toolMessages(values)[0]?.content).toContain("policy hook failed");
@@ -145,8 +145,8 @@ export const decisionCases: BehaviourCases = (saver) => {
     test.each(cases)("allowed %s, decision %s → accepted: %s", async (allowedText, type, accepted) => {
       const tool = countingTool("delete_file");
       const allowedDecisions = allowedText.split("+") as Array<ToolApprovalDecision["type"]>;
-      const node = new ApprovalToolNode([tool.tool], { interruptOn: { delete_file: { allowedDecisions } } });
-      const { graph } = agentGraph(node, [{ name: "delete_file", args: { path: "/tmp/a" } }], await saver());
+      const node = adapter.approvals([tool.tool], { interruptOn: { delete_file: { allowedDecisions } } });
+      const { graph } = adapter.agentGraph(node, [{ name: "delete_file", args: { path: "/tmp/a" } }], await saver());
       const config = newThread();
       await graph.invoke(ask(), config);
       const outcome = await resume(graph, config, [decisions[type]!]).then(

@@ -1,14 +1,14 @@
 import { Command } from "@langchain/langgraph";
-import { ApprovalToolNode, HookRegistry, getInterrupt, isHITLError, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
-import { agentGraph, ask, countingTool, interruptsOf, newThread, toolMessages } from "../support/fixtures.js";
-import type { BehaviourCases, SaverFactory } from "./harness.js";
+import { HookRegistry, getInterrupt, isHITLError, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { ask, countingTool, interruptsOf, newThread, toolMessages } from "../support/fixtures.js";
+import type { BehaviourCases, SaverFactory, Adapter } from "./harness.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function boundedApproval(saver: SaverFactory, expiresInMs: number, hooks?: HookRegistry) {
+async function boundedApproval(saver: SaverFactory, adapter: Adapter, expiresInMs: number, hooks?: HookRegistry) {
   const deploy = countingTool("deploy");
-  const node = new ApprovalToolNode([deploy.tool], { interruptOn: { deploy: { expiresInMs } }, ...(hooks === undefined ? {} : { hooks }) });
-  const { graph } = agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }], await saver());
+  const node = adapter.approvals([deploy.tool], { interruptOn: { deploy: { expiresInMs } }, ...(hooks === undefined ? {} : { hooks }) });
+  const { graph } = adapter.agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }], await saver());
   const config = newThread();
   const before = Date.now();
   const paused = await graph.invoke(ask(), config);
@@ -16,23 +16,23 @@ async function boundedApproval(saver: SaverFactory, expiresInMs: number, hooks?:
   return { graph, config, deploy, pending: pending!, paused, before };
 }
 
-export const expiryCases: BehaviourCases = (saver) => {
+export const expiryCases: BehaviourCases = (saver, adapter) => {
   describe("approvals that expire", () => {
     test("the payload shows the deadline, counted from when the batch was proposed", async () => {
-      const { pending, before } = await boundedApproval(saver, 60_000);
+      const { pending, before } = await boundedApproval(saver, adapter, 60_000);
       const deadline = Date.parse(pending.payload.expires_at ?? "");
       expect(deadline).toBeGreaterThanOrEqual(before + 60_000 - 1_000);
       expect(deadline).toBeLessThanOrEqual(Date.now() + 60_000);
     });
 
     test("decisions made before the deadline are applied", async () => {
-      const { graph, config, deploy, pending } = await boundedApproval(saver, 60_000);
+      const { graph, config, deploy, pending } = await boundedApproval(saver, adapter, 60_000);
       await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId });
       expect(deploy.count).toBe(1);
     });
 
     test("resume() after the deadline rejects every pending call as expired, runs nothing, and throws INTERRUPT_EXPIRED", async () => {
-      const { graph, config, deploy, pending } = await boundedApproval(saver, 150);
+      const { graph, config, deploy, pending } = await boundedApproval(saver, adapter, 150);
       await sleep(250);
       const error = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId, reviewer: { id: "late" } }).catch((e: unknown) => e);
       expect(isHITLError(error, "INTERRUPT_EXPIRED")).toBe(true);
@@ -45,7 +45,7 @@ export const expiryCases: BehaviourCases = (saver) => {
     });
 
     test("a raw Command after the deadline does not run the calls either", async () => {
-      const { graph, config, deploy, pending } = await boundedApproval(saver, 150);
+      const { graph, config, deploy, pending } = await boundedApproval(saver, adapter, 150);
       await sleep(250);
       const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: [{ type: "approve" }] } }), config);
       expect(deploy.count).toBe(0);
@@ -55,7 +55,7 @@ export const expiryCases: BehaviourCases = (saver) => {
 
     test("a PreToolUse expiresInMs bounds the approval too; the earliest bound wins", async () => {
       const hooks = new HookRegistry().register("PreToolUse", { hooks: [() => ({ decision: "ask", expiresInMs: 150 })] });
-      const { graph, config, deploy, pending } = await boundedApproval(saver, 60_000, hooks);
+      const { graph, config, deploy, pending } = await boundedApproval(saver, adapter, 60_000, hooks);
       expect(Date.parse(pending.payload.expires_at ?? "")).toBeLessThan(Date.now() + 1_000);
       await sleep(250);
       await expect(resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId })).rejects.toMatchObject({ code: "INTERRUPT_EXPIRED" });

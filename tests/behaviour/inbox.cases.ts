@@ -1,18 +1,19 @@
 import { Command, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { middlewareAdapter, nodeAdapter, type Adapter } from "./harness.js";
 import { createReactAgent } from "@langchain/langgraph/prebuilt";
 import { ApprovalToolNode, getInterrupt, getInterrupts, resume, type ApprovalsInbox, type PendingInterruptRecord } from "../../src/index.js";
-import { ScriptedChatModel, agentGraph, ask, countingTool, newThread, toolCallingScript } from "../support/fixtures.js";
+import { ScriptedChatModel, ask, countingTool, newThread, toolCallingScript } from "../support/fixtures.js";
 
 /** Makes a fresh checkpointer that keeps an approvals inbox. */
 export type InboxSaverFactory = () => Promise<BaseCheckpointSaver & ApprovalsInbox>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function approvalAgent(saver: BaseCheckpointSaver, options: { expiresInMs?: number; toolName?: string } = {}) {
+function approvalAgent(saver: BaseCheckpointSaver, options: { expiresInMs?: number; toolName?: string } = {}, adapter: Adapter = nodeAdapter) {
   const name = options.toolName ?? "deploy";
   const tool = countingTool(name);
-  const node = new ApprovalToolNode([tool.tool], { interruptOn: { [name]: options.expiresInMs === undefined ? true : { expiresInMs: options.expiresInMs } } });
-  return { tool, ...agentGraph(node, [{ name, args: { path: "app" }, id: "c1" }], saver) };
+  const setup = adapter.approvals([tool.tool], { interruptOn: { [name]: options.expiresInMs === undefined ? true : { expiresInMs: options.expiresInMs } } });
+  return { tool, ...adapter.agentGraph(setup, [{ name, args: { path: "app" }, id: "c1" }], saver) };
 }
 
 async function all(saver: ApprovalsInbox, threadId?: string): Promise<PendingInterruptRecord[]> {
@@ -21,6 +22,19 @@ async function all(saver: ApprovalsInbox, threadId?: string): Promise<PendingInt
 
 export function runInboxSuite(makeSaver: InboxSaverFactory): void {
   describe("the approvals inbox", () => {
+    test("a createAgent agent with approvalMiddleware is listed and resolved like any other", async () => {
+      const saver = await makeSaver();
+      const { graph, tool } = approvalAgent(saver, {}, middlewareAdapter);
+      const config = newThread();
+      await graph.invoke(ask(), config);
+      const pending = await getInterrupt(graph, config);
+      const [record] = await all(saver, config.configurable.thread_id);
+      expect(record).toMatchObject({ threadId: config.configurable.thread_id, interruptId: pending!.interruptId, payload: pending!.payload });
+      await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(tool.count).toBe(1);
+      expect(await all(saver, config.configurable.thread_id)).toEqual([]);
+    });
+
     test("a paused thread is listed with its payload; resolving it removes it", async () => {
       const saver = await makeSaver();
       const { graph } = approvalAgent(saver);

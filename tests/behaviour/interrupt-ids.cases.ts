@@ -1,12 +1,12 @@
-import { ApprovalToolNode, getInterrupt, isHITLError, resume, start, type HITLError } from "../../src/index.js";
-import { agentGraph, ask, countingTool, newThread } from "../support/fixtures.js";
-import type { BehaviourCases, SaverFactory } from "./harness.js";
+import { getInterrupt, isHITLError, resume, start, type HITLError } from "../../src/index.js";
+import { ask, countingTool, newThread } from "../support/fixtures.js";
+import type { BehaviourCases, SaverFactory, Adapter } from "./harness.js";
 
 /** A thread paused on one `delete_file` approval (tool call id `call_1`). */
-async function pausedThread(saver: SaverFactory) {
+async function pausedThread(saver: SaverFactory, adapter: Adapter) {
   const deleteFile = countingTool("delete_file");
-  const node = new ApprovalToolNode([deleteFile.tool], { interruptOn: { delete_file: true } });
-  const { graph } = agentGraph(node, [{ name: "delete_file", args: { path: "/tmp/a" } }], await saver());
+  const node = adapter.approvals([deleteFile.tool], { interruptOn: { delete_file: true } });
+  const { graph } = adapter.agentGraph(node, [{ name: "delete_file", args: { path: "/tmp/a" } }], await saver());
   const config = newThread();
   const { interrupt } = await start(graph, ask(), config);
   return { graph, config, deleteFile, interruptId: interrupt!.interruptId };
@@ -14,10 +14,10 @@ async function pausedThread(saver: SaverFactory) {
 
 const refusal = (promise: Promise<unknown>): Promise<HITLError> => promise.then(() => { throw new Error("resume() was not refused"); }, (error: HITLError) => error);
 
-export const interruptIdCases: BehaviourCases = (saver) => {
+export const interruptIdCases: BehaviourCases = (saver, adapter) => {
   describe("an interruptId that is not pending: unknown or already answered", () => {
     test("an id the thread never raised gives UNKNOWN_INTERRUPT naming what was received and what is pending, and runs nothing", async () => {
-      const { graph, config, deleteFile, interruptId } = await pausedThread(saver);
+      const { graph, config, deleteFile, interruptId } = await pausedThread(saver, adapter);
       const error = await refusal(resume(graph, config, [{ type: "approve" }], { interruptId: "0123456789abcdef0123456789abcdef" }));
       expect(isHITLError(error, "UNKNOWN_INTERRUPT")).toBe(true);
       expect(error.details).toEqual([expect.objectContaining({ path: ["interruptId"], received: "0123456789abcdef0123456789abcdef", allowed: [interruptId] })]);
@@ -26,15 +26,15 @@ export const interruptIdCases: BehaviourCases = (saver) => {
     });
 
     test("another thread's interrupt id gives UNKNOWN_INTERRUPT, not INTERRUPT_ALREADY_RESOLVED", async () => {
-      const first = await pausedThread(saver);
-      const second = await pausedThread(saver);
+      const first = await pausedThread(saver, adapter);
+      const second = await pausedThread(saver, adapter);
       const error = await refusal(resume(second.graph, second.config, [{ type: "approve" }], { interruptId: first.interruptId }));
       expect(isHITLError(error, "UNKNOWN_INTERRUPT")).toBe(true);
       expect([first.deleteFile.count, second.deleteFile.count]).toEqual([0, 0]);
     });
 
     test("a tool_call_id passed as interruptId gives UNKNOWN_INTERRUPT", async () => {
-      const { graph, config, deleteFile, interruptId } = await pausedThread(saver);
+      const { graph, config, deleteFile, interruptId } = await pausedThread(saver, adapter);
       const error = await refusal(resume(graph, config, [{ type: "approve" }], { interruptId: "call_1" }));
       expect(isHITLError(error, "UNKNOWN_INTERRUPT")).toBe(true);
       expect(error.details[0]?.allowed).toEqual([interruptId]);
@@ -42,13 +42,13 @@ export const interruptIdCases: BehaviourCases = (saver) => {
     });
 
     test("an id on a thread that has never run gives UNKNOWN_INTERRUPT", async () => {
-      const { graph, interruptId } = await pausedThread(saver);
+      const { graph, interruptId } = await pausedThread(saver, adapter);
       const error = await refusal(resume(graph, newThread(), [{ type: "approve" }], { interruptId }));
       expect(isHITLError(error, "UNKNOWN_INTERRUPT")).toBe(true);
     });
 
     test("an answered id stays INTERRUPT_ALREADY_RESOLVED after the run finished", async () => {
-      const { graph, config, deleteFile, interruptId } = await pausedThread(saver);
+      const { graph, config, deleteFile, interruptId } = await pausedThread(saver, adapter);
       await resume(graph, config, [{ type: "approve" }], { interruptId });
       const error = await refusal(resume(graph, config, [{ type: "approve" }], { interruptId }));
       expect(isHITLError(error, "INTERRUPT_ALREADY_RESOLVED")).toBe(true);
@@ -56,7 +56,7 @@ export const interruptIdCases: BehaviourCases = (saver) => {
     });
 
     test("an id answered in an earlier turn stays INTERRUPT_ALREADY_RESOLVED while the thread waits on a newer approval", async () => {
-      const { graph, config, deleteFile, interruptId } = await pausedThread(saver);
+      const { graph, config, deleteFile, interruptId } = await pausedThread(saver, adapter);
       await resume(graph, config, [{ type: "approve" }], { interruptId });
       const { interrupt: newer } = await start(graph, ask("and again"), config);
       expect(newer?.interruptId).not.toBe(interruptId);

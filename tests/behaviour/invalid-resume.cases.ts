@@ -1,13 +1,13 @@
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
-import { ApprovalToolNode, getInterrupt, isHITLError, resume, withDigests, type HITLErrorCode, type ToolApprovalInterruptPayload } from "../../src/index.js";
-import { agentGraph, ask, countingTool, newThread, toolMessages, interruptsOf } from "../support/fixtures.js";
-import type { BehaviourCases, SaverFactory } from "./harness.js";
+import { getInterrupt, isHITLError, resume, withDigests, type HITLErrorCode, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { ask, countingTool, newThread, toolMessages, interruptsOf } from "../support/fixtures.js";
+import type { BehaviourCases, SaverFactory, Adapter } from "./harness.js";
 
-async function pausedBatch(saver: SaverFactory, ids: [string, string] = ["a1", "a2"]) {
+async function pausedBatch(saver: SaverFactory, adapter: Adapter, ids: [string, string] = ["a1", "a2"]) {
   const tool = countingTool("send_email", { schema: z.object({ to: z.string().email() }) });
-  const node = new ApprovalToolNode([tool.tool], { interruptOn: { send_email: { allowedDecisions: ["approve", "edit", "reject"] } } });
-  const { graph } = agentGraph(node, [
+  const node = adapter.approvals([tool.tool], { interruptOn: { send_email: { allowedDecisions: ["approve", "edit", "reject"] } } });
+  const { graph } = adapter.agentGraph(node, [
     { name: "send_email", args: { to: "a@example.com" }, id: ids[0] },
     { name: "send_email", args: { to: "b@example.com" }, id: ids[1] },
   ], await saver());
@@ -34,17 +34,17 @@ const invalidValues: Array<[string, unknown, HITLErrorCode]> = [
   ["an edit that fails the tool's schema", [{ type: "edit", updatedInput: { to: "not-an-email" } }, { type: "approve" }], "INVALID_EDIT"],
 ];
 
-export const invalidResumeCases: BehaviourCases = (saver) => {
+export const invalidResumeCases: BehaviourCases = (saver, adapter) => {
   describe("decisions in either form", () => {
     test("decisions may be a map keyed by tool_call_id", async () => {
-      const { graph, config, tool, pending } = await pausedBatch(saver);
+      const { graph, config, tool, pending } = await pausedBatch(saver, adapter);
       await resume(graph, config, { a2: { type: "reject" }, a1: { type: "approve" } }, { interruptId: pending.interruptId });
       expect(tool.runs).toEqual([{ to: "a@example.com" }]);
     });
 
     test("a decision map keyed by tool call ids that look like interrupt ids is not misread by LangGraph", async () => {
       const ids: [string, string] = ["0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"];
-      const { graph, config, tool, pending } = await pausedBatch(saver, ids);
+      const { graph, config, tool, pending } = await pausedBatch(saver, adapter, ids);
       await resume(graph, config, { [ids[0]]: { type: "approve" }, [ids[1]]: { type: "approve" } }, { interruptId: pending.interruptId });
       expect(tool.count).toBe(2);
     });
@@ -52,7 +52,7 @@ export const invalidResumeCases: BehaviourCases = (saver) => {
 
   describe("resume() refuses what does not fit, before submitting anything", () => {
     test.each(invalidValues)("%s → %s", async (_label, value, code) => {
-      const { graph, config, tool, pending } = await pausedBatch(saver);
+      const { graph, config, tool, pending } = await pausedBatch(saver, adapter);
       const before = await graph.getState(config);
       const error = await resume(graph, config, value as never, { interruptId: pending.interruptId }).catch((e: unknown) => e);
       expect(isHITLError(error, code)).toBe(true);
@@ -64,7 +64,7 @@ export const invalidResumeCases: BehaviourCases = (saver) => {
     });
 
     test("details point at the call each problem belongs to", async () => {
-      const { graph, config, pending } = await pausedBatch(saver);
+      const { graph, config, pending } = await pausedBatch(saver, adapter);
       const error = await resume(graph, config, { a1: { type: "respond", responseText: "x" } }, { interruptId: pending.interruptId }).catch((e: unknown) => e);
       expect(isHITLError(error) ? error.details.map((d) => [d.toolCallId, d.allowed]) : error).toEqual([
         ["a1", ["approve", "edit", "reject"]],
@@ -75,7 +75,7 @@ export const invalidResumeCases: BehaviourCases = (saver) => {
 
   describe("a raw Command with a bad value never runs a tool and keeps the run resumable", () => {
     test.each(invalidValues.filter(([, value]) => value !== null))("%s → the approval is raised again with an error", async (_label, value, code) => {
-      const { graph, config, tool, pending } = await pausedBatch(saver);
+      const { graph, config, tool, pending } = await pausedBatch(saver, adapter);
       const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: value } }), config);
       expect(tool.count).toBe(0);
       const raised = interruptsOf(result)[0]?.value as ToolApprovalInterruptPayload;
@@ -92,14 +92,14 @@ export const invalidResumeCases: BehaviourCases = (saver) => {
     });
 
     test("a bare (non id-keyed) Command resume with a bad value is also re-raised", async () => {
-      const { graph, config, tool } = await pausedBatch(saver);
+      const { graph, config, tool } = await pausedBatch(saver, adapter);
       const result = await graph.invoke(new Command({ resume: [{ type: "teleport" }] }), config);
       expect(tool.count).toBe(0);
       expect((interruptsOf(result)[0]?.value as ToolApprovalInterruptPayload).error?.code).toBe("INVALID_DECISION");
     });
 
     test("a raw Command with valid decisions is applied like resume()", async () => {
-      const { graph, config, tool, pending } = await pausedBatch(saver);
+      const { graph, config, tool, pending } = await pausedBatch(saver, adapter);
       const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: [{ type: "approve" }, { type: "approve" }] } }), config);
       expect(tool.count).toBe(2);
       expect(interruptsOf(result)).toEqual([]);

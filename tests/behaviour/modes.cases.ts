@@ -2,16 +2,16 @@ import { MessagesAnnotation, START, END, StateGraph, interrupt } from "@langchai
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { ApprovalToolNode, HookRegistry, getInterrupt, resume } from "../../src/index.js";
-import { agentGraph, aiCalls, ask, countingTool, interruptsOf, newThread, toolMessages } from "../support/fixtures.js";
-import type { BehaviourCases } from "./harness.js";
+import { aiCalls, ask, countingTool, interruptsOf, newThread, toolMessages } from "../support/fixtures.js";
+import { testWhere, type BehaviourCases } from "./harness.js";
 
-export const modeCases: BehaviourCases = (saver) => {
+export const modeCases: BehaviourCases = (saver, adapter) => {
   describe("human in the loop disabled", () => {
     test("an ask becomes a blocked error ToolMessage, no interrupt is raised, and allowed calls run", async () => {
       const allowed = countingTool("read_file");
       const asked = countingTool("delete_file");
-      const node = new ApprovalToolNode([allowed.tool, asked.tool], { interruptOn: { delete_file: true }, humanInTheLoop: { enabled: false } });
-      const { graph } = agentGraph(node, [
+      const node = adapter.approvals([allowed.tool, asked.tool], { interruptOn: { delete_file: true }, humanInTheLoop: { enabled: false } });
+      const { graph } = adapter.agentGraph(node, [
         { name: "read_file", args: { path: "a" } },
         { name: "delete_file", args: { path: "b" } },
       ], await saver());
@@ -28,8 +28,8 @@ export const modeCases: BehaviourCases = (saver) => {
   describe("ToolNode behaviour stays intact", () => {
     test("a throwing tool becomes an error ToolMessage when handleToolErrors is on (the default)", async () => {
       const failing = countingTool("flaky", { fail: true });
-      const node = new ApprovalToolNode([failing.tool], { interruptOn: { flaky: true } });
-      const { graph } = agentGraph(node, [{ name: "flaky", args: { path: "a" } }], await saver());
+      const node = adapter.approvals([failing.tool], { interruptOn: { flaky: true } });
+      const { graph } = adapter.agentGraph(node, [{ name: "flaky", args: { path: "a" } }], await saver());
       const config = newThread();
       await graph.invoke(ask(), config);
       const { values } = await resume(graph, config, [{ type: "approve" }]);
@@ -39,17 +39,18 @@ export const modeCases: BehaviourCases = (saver) => {
       expect(message?.additional_kwargs["hitl"]).toMatchObject({ decision: "approve" });
     });
 
-    test("with handleToolErrors off a throwing tool fails the run and the approval stays resumable", async () => {
+    // `handleToolErrors` is a ToolNode option; createAgent answers tool failures itself.
+    testWhere(adapter, ["node"])("with handleToolErrors off a throwing tool fails the run and the approval stays resumable", async () => {
       const failing = countingTool("flaky", { fail: true });
-      const node = new ApprovalToolNode([failing.tool], { interruptOn: { flaky: true }, handleToolErrors: false });
-      const { graph } = agentGraph(node, [{ name: "flaky", args: { path: "a" } }], await saver());
+      const node = adapter.approvals([failing.tool], { interruptOn: { flaky: true }, handleToolErrors: false });
+      const { graph } = adapter.agentGraph(node, [{ name: "flaky", args: { path: "a" } }], await saver());
       const config = newThread();
       await graph.invoke(ask(), config);
       await expect(resume(graph, config, [{ type: "approve" }])).rejects.toThrow("flaky exploded");
       expect(await getInterrupt(graph, config)).toBeDefined();
     });
 
-    test("a tool that calls interrupt() itself pauses the run: graph interrupts are rethrown untouched", async () => {
+    testWhere(adapter, ["node"])("a tool that calls interrupt() itself pauses the run: graph interrupts are rethrown untouched", async () => {
       let runs = 0;
       const confirm = tool(
         async () => {
@@ -81,8 +82,8 @@ export const modeCases: BehaviourCases = (saver) => {
         .register("PreToolUse", { matcher: "t1", hooks: [() => ({ decision: "ask", reason: "check" })] })
         .register("PreToolUse", { matcher: "t2", hooks: [() => ({ decision: "deny", reason: "never" })] })
         .register("PreToolUse", { hooks: [() => ({ decision: "allow" })] });
-      const node = new ApprovalToolNode([tool1.tool, tool2.tool], { hooks, interruptOn: { t2: true } });
-      const { graph } = agentGraph(node, [
+      const node = adapter.approvals([tool1.tool, tool2.tool], { hooks, interruptOn: { t2: true } });
+      const { graph } = adapter.agentGraph(node, [
         { name: "t1", args: { path: "a" }, id: "x1" },
         { name: "t2", args: { path: "b" }, id: "x2" },
       ], await saver());
@@ -107,8 +108,8 @@ export const modeCases: BehaviourCases = (saver) => {
             return { updatedInput: { path: `${String(toolInput["path"])}-2` } };
           }],
         });
-      const node = new ApprovalToolNode([target.tool], { hooks });
-      const { graph } = agentGraph(node, [{ name: "write_file", args: { path: "p" } }], await saver());
+      const node = adapter.approvals([target.tool], { hooks });
+      const { graph } = adapter.agentGraph(node, [{ name: "write_file", args: { path: "p" } }], await saver());
       await graph.invoke(ask(), newThread());
       expect(seen).toEqual([{ path: "p-1" }]);
       expect(target.runs).toEqual([{ path: "p-1-2" }]);
@@ -121,8 +122,8 @@ export const modeCases: BehaviourCases = (saver) => {
           throw new Error("policy db unreachable");
         }],
       });
-      const node = new ApprovalToolNode([target.tool], { hooks, onHookError: () => undefined });
-      const { graph } = agentGraph(node, [{ name: "write_file", args: { path: "p" } }], await saver());
+      const node = adapter.approvals([target.tool], { hooks, onHookError: () => undefined });
+      const { graph } = adapter.agentGraph(node, [{ name: "write_file", args: { path: "p" } }], await saver());
       const result = await graph.invoke(ask(), newThread());
       const [message] = toolMessages(result);
       expect(target.count).toBe(0);

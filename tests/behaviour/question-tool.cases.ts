@@ -1,7 +1,6 @@
 import { Command, END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { HumanMessage } from "@langchain/core/messages";
 import {
-  ApprovalToolNode,
   askUserQuestions,
   createAskUserQuestionTool,
   getInterrupt,
@@ -11,8 +10,8 @@ import {
   resume,
   type AskUserQuestionInterruptPayload,
 } from "../../src/index.js";
-import { agentGraph, ask, countingTool, interruptsOf, newThread, toolMessages, type PlannedCall } from "../support/fixtures.js";
-import type { BehaviourCases, SaverFactory } from "./harness.js";
+import { ask, countingTool, interruptsOf, newThread, toolMessages, type PlannedCall } from "../support/fixtures.js";
+import type { BehaviourCases, SaverFactory, Adapter } from "./harness.js";
 
 const envQuestion = {
   question: "Which environment?",
@@ -22,21 +21,21 @@ const envQuestion = {
   ],
 };
 
-async function questionAgent(saver: SaverFactory, calls: PlannedCall[], options: { hitl?: boolean; interruptOn?: Record<string, boolean> } = {}) {
+async function questionAgent(saver: SaverFactory, adapter: Adapter, calls: PlannedCall[], options: { hitl?: boolean; interruptOn?: Record<string, boolean> } = {}) {
   const deploy = countingTool("deploy");
   const notify = countingTool("notify");
-  const node = new ApprovalToolNode([deploy.tool, notify.tool, createAskUserQuestionTool()], {
+  const node = adapter.approvals([deploy.tool, notify.tool, createAskUserQuestionTool()], {
     interruptOn: options.interruptOn ?? {},
     ...(options.hitl === false ? { humanInTheLoop: { enabled: false } } : {}),
   });
-  const { graph } = agentGraph(node, calls, await saver());
+  const { graph } = adapter.agentGraph(node, calls, await saver());
   return { graph, deploy, notify };
 }
 
-export const questionToolCases: BehaviourCases = (saver) => {
+export const questionToolCases: BehaviourCases = (saver, adapter) => {
   describe("the ask_user_question tool", () => {
     test("a call to it raises an ask_user_question interrupt with its tool_call_id, and its ToolMessage is the answer", async () => {
-      const { graph } = await questionAgent(saver, [{ name: "ask_user_question", args: envQuestion, id: "q1" }]);
+      const { graph } = await questionAgent(saver, adapter, [{ name: "ask_user_question", args: envQuestion, id: "q1" }]);
       const config = newThread();
       const paused = await graph.invoke(ask(), config);
       const payload = interruptsOf(paused)[0]?.value as AskUserQuestionInterruptPayload;
@@ -54,7 +53,7 @@ export const questionToolCases: BehaviourCases = (saver) => {
       ["five options", { question: "Pick", options: ["a", "b", "c", "d", "e"].map((v) => ({ label: v, value: v })) }],
       ["no question text", { question: "" }],
     ])("a call with %s fails the tool's schema: an error ToolMessage, no interrupt", async (_label, args) => {
-      const { graph } = await questionAgent(saver, [{ name: "ask_user_question", args, id: "q1" }]);
+      const { graph } = await questionAgent(saver, adapter, [{ name: "ask_user_question", args, id: "q1" }]);
       const result = await graph.invoke(ask(), newThread());
       expect(interruptsOf(result)).toEqual([]);
       expect(toolMessages(result)[0]?.status).toBe("error");
@@ -62,7 +61,7 @@ export const questionToolCases: BehaviourCases = (saver) => {
 
     test("a multiSelect question is answered with an array of option values", async () => {
       const question = { question: "Which regions?", multiSelect: true, options: ["eu", "us", "ap"].map((v) => ({ label: v.toUpperCase(), value: v })) };
-      const { graph } = await questionAgent(saver, [{ name: "ask_user_question", args: question, id: "q1" }]);
+      const { graph } = await questionAgent(saver, adapter, [{ name: "ask_user_question", args: question, id: "q1" }]);
       const config = newThread();
       await graph.invoke(ask(), config);
       const refused = await resume(graph, config, { answer: "eu" }).catch((e: unknown) => e);
@@ -73,7 +72,7 @@ export const questionToolCases: BehaviourCases = (saver) => {
 
     test("an invalid answer through a raw Command re-raises the question with an error; nothing runs", async () => {
       const strict = { ...envQuestion, allowFreeText: false };
-      const { graph, notify } = await questionAgent(saver, [
+      const { graph, notify } = await questionAgent(saver, adapter, [
         { name: "ask_user_question", args: strict, id: "q1" },
         { name: "notify", args: { path: "team" }, id: "n1" },
       ]);
@@ -89,7 +88,7 @@ export const questionToolCases: BehaviourCases = (saver) => {
     });
 
     test("with human in the loop disabled, a question gets an error ToolMessage saying no human is available", async () => {
-      const { graph } = await questionAgent(saver, [{ name: "ask_user_question", args: envQuestion, id: "q1" }], { hitl: false });
+      const { graph } = await questionAgent(saver, adapter, [{ name: "ask_user_question", args: envQuestion, id: "q1" }], { hitl: false });
       const result = await graph.invoke(ask(), newThread());
       expect(interruptsOf(result)).toEqual([]);
       const [message] = toolMessages(result);
@@ -102,6 +101,7 @@ export const questionToolCases: BehaviourCases = (saver) => {
     test("approvals come first, then each question; no tool runs until everything is in; each runs once", async () => {
       const { graph, deploy, notify } = await questionAgent(
         saver,
+        adapter,
         [
           { name: "ask_user_question", args: envQuestion, id: "q1" },
           { name: "deploy", args: { path: "app" }, id: "d1" },

@@ -1,8 +1,8 @@
-import { ApprovalToolNode, getInterrupt, resume } from "../../src/index.js";
-import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
+import { getInterrupt, resume } from "../../src/index.js";
+import { ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 import type { BehaviourCases } from "./harness.js";
 
-export const rebuildCases: BehaviourCases = (saver) => {
+export const rebuildCases: BehaviourCases = (saver, adapter) => {
   describe("a graph rebuilt over the same checkpointer", () => {
     test("finds the pending approval and resumes it; every tool still runs exactly once", async () => {
       const checkpointer = await saver();
@@ -13,8 +13,8 @@ export const rebuildCases: BehaviourCases = (saver) => {
       const build = () => {
         const read = countingTool("read_file");
         const del = countingTool("delete_file");
-        const node = new ApprovalToolNode([read.tool, del.tool], { interruptOn: { delete_file: true } });
-        return { read, del, ...agentGraph(node, calls, checkpointer) };
+        const node = adapter.approvals([read.tool, del.tool], { interruptOn: { delete_file: true } });
+        return { read, del, ...adapter.agentGraph(node, calls, checkpointer) };
       };
       const first = build();
       const config = newThread();

@@ -1,8 +1,9 @@
 import { approvalFlowCases } from "./approval-flow.cases.js";
 import { decisionCases } from "./decisions.cases.js";
-import type { SaverFactory } from "./harness.js";
+import { middlewareAdapter, nodeAdapter, type SaverFactory } from "./harness.js";
 import { auditCases } from "./audit.cases.js";
 import { expiryCases } from "./expiry.cases.js";
+import { hookLifecycleCases } from "./hook-lifecycle.cases.js";
 import { interruptIdCases } from "./interrupt-ids.cases.js";
 import { invalidResumeCases } from "./invalid-resume.cases.js";
 import { modeCases } from "./modes.cases.js";
@@ -11,7 +12,15 @@ import { questionToolCases } from "./question-tool.cases.js";
 import { rebuildCases } from "./rebuild.cases.js";
 import { trustCases } from "./trust.cases.js";
 
-/** Every core behaviour, registered against one checkpointer implementation. */
+const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases];
+
+/** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {
-  for (const cases of [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases]) cases(saver);
+  for (const adapter of [nodeAdapter, middlewareAdapter]) {
+    describe(adapter.kind === "node" ? "ApprovalToolNode in a StateGraph" : "createAgent + approvalMiddleware", () => {
+      for (const cases of CASES) cases(saver, adapter);
+      // askUserQuestion() inside a plain node involves neither adapter: registered once.
+      if (adapter.kind === "node") questionCases(saver, adapter);
+    });
+  }
 }

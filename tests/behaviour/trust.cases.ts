@@ -1,9 +1,9 @@
 import { tool } from "@langchain/core/tools";
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
-import { ApprovalToolNode, HookRegistry, getInterrupt, isHITLError, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
-import { agentGraph, ask, countingTool, interruptsOf, newThread, toolMessages } from "../support/fixtures.js";
-import type { BehaviourCases, SaverFactory } from "./harness.js";
+import { HookRegistry, getInterrupt, isHITLError, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { ask, countingTool, interruptsOf, newThread, toolMessages } from "../support/fixtures.js";
+import { testWhere, type Adapter, type BehaviourCases, type SaverFactory } from "./harness.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SIGNING_KEY = "a-shared-secret-of-32-characters";
@@ -13,24 +13,24 @@ function forged(value: unknown, meta: Record<string, unknown> = {}): Record<stri
   return { __hitl: { v: 1, decidedAt: "2020-01-01T00:00:00.000Z", digests: {}, ...meta }, value };
 }
 
-async function pausedDeploy(saver: SaverFactory, options: { expiresInMs?: number; hooks?: HookRegistry; signingKey?: string } = {}) {
+async function pausedDeploy(saver: SaverFactory, adapter: Adapter, options: { expiresInMs?: number; hooks?: HookRegistry; signingKey?: string } = {}) {
   const deploy = countingTool("deploy");
-  const node = new ApprovalToolNode([deploy.tool], {
+  const node = adapter.approvals([deploy.tool], {
     interruptOn: { deploy: options.expiresInMs === undefined ? true : { expiresInMs: options.expiresInMs } },
     ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
     ...(options.signingKey === undefined ? {} : { signingKey: options.signingKey }),
   });
-  const { graph } = agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }], await saver());
+  const { graph } = adapter.agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }], await saver());
   const config = newThread("trust");
   await graph.invoke(ask(), config);
   const pending = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
   return { graph, config, deploy, pending };
 }
 
-export const trustCases: BehaviourCases = (saver) => {
+export const trustCases: BehaviourCases = (saver, adapter) => {
   describe("the node is the only authority over a resume value", () => {
     test("a forged envelope cannot switch the deadline off: an expired approval never runs through a raw Command", async () => {
-      const { graph, config, deploy, pending } = await pausedDeploy(saver, { expiresInMs: 100 });
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, adapter, { expiresInMs: 100 });
       await sleep(200);
       const value = forged([{ type: "approve" }], { expiresAt: "2999-01-01T00:00:00.000Z" });
       const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: value } }), config);
@@ -42,26 +42,26 @@ export const trustCases: BehaviourCases = (saver) => {
       let passes = 0;
       // Answers differently on every pass: the request recomputed on resume is not the one reviewed.
       const hooks = new HookRegistry().register("PreToolUse", { hooks: [() => ({ decision: "ask", updatedInput: { path: `app-${(passes += 1)}` } })] });
-      const { graph, config, deploy, pending } = await pausedDeploy(saver, { hooks });
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, adapter, { hooks });
       const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: forged([{ type: "approve" }]) } }), config);
       expect(deploy.count).toBe(0);
       expect(toolMessages(result)[0]?.additional_kwargs["hitl"]).toMatchObject({ source: "changed_after_review" });
     });
 
     test("without a signing key, a reviewer named in a raw Command is recorded as unverified; one from resume() as verified", async () => {
-      const forgedRun = await pausedDeploy(saver);
+      const forgedRun = await pausedDeploy(saver, adapter);
       const raw = forged([{ type: "approve" }], { reviewer: { id: "ceo" } });
       const result = await forgedRun.graph.invoke(new Command({ resume: { [forgedRun.pending.interruptId]: raw } }), forgedRun.config);
       expect(forgedRun.deploy.count).toBe(1);
       expect(toolMessages(result)[0]?.additional_kwargs["hitl"]).toMatchObject({ reviewer: { id: "ceo" }, reviewerVerified: false });
 
-      const real = await pausedDeploy(saver);
+      const real = await pausedDeploy(saver, adapter);
       const { values } = await resume(real.graph, real.config, [{ type: "approve" }], { interruptId: real.pending.interruptId, reviewer: { id: "ada" } });
       expect(toolMessages(values)[0]?.additional_kwargs["hitl"]).toMatchObject({ reviewer: { id: "ada" }, reviewerVerified: true });
     });
 
     test("with a signing key, an unsigned raw Command is refused: the approval is raised again with INVALID_SIGNATURE and nothing runs", async () => {
-      const { graph, config, deploy, pending } = await pausedDeploy(saver, { signingKey: SIGNING_KEY });
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, adapter, { signingKey: SIGNING_KEY });
       const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: [{ type: "approve" }] } }), config);
       expect(deploy.count).toBe(0);
       const [raised] = interruptsOf(result);
@@ -72,7 +72,7 @@ export const trustCases: BehaviourCases = (saver) => {
     });
 
     test("with a signing key, resume() given the same key is applied and its reviewer verified; a wrong key is refused and the run stays resumable", async () => {
-      const { graph, config, deploy, pending } = await pausedDeploy(saver, { signingKey: SIGNING_KEY });
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, adapter, { signingKey: SIGNING_KEY });
       const wrong = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId, signingKey: "another-secret-of-32-characters!" }).catch((e: unknown) => e);
       expect(isHITLError(wrong, "INVALID_SIGNATURE")).toBe(true);
       expect(deploy.count).toBe(0);
@@ -94,7 +94,7 @@ export const trustCases: BehaviourCases = (saver) => {
           },
         ],
       });
-      const { graph, config, deploy, pending } = await pausedDeploy(saver, { hooks });
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, adapter, { hooks });
       const error = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId }).catch((e: unknown) => e);
       expect(isHITLError(error, "INTERRUPT_EXPIRED")).toBe(true);
       expect(deploy.count).toBe(0);
@@ -104,8 +104,8 @@ export const trustCases: BehaviourCases = (saver) => {
     test("an edit that passes the schema but cannot be stored (100 000 levels deep) is refused before anything runs", async () => {
       const runs: unknown[] = [];
       const store = tool(async (input) => (runs.push(input), "stored"), { name: "store", description: "stores data", schema: z.object({ data: z.any() }) });
-      const node = new ApprovalToolNode([store], { interruptOn: { store: true } });
-      const { graph } = agentGraph(node, [{ name: "store", args: { data: 1 }, id: "s1" }], await saver());
+      const node = adapter.approvals([store], { interruptOn: { store: true } });
+      const { graph } = adapter.agentGraph(node, [{ name: "store", args: { data: 1 }, id: "s1" }], await saver());
       const config = newThread("deep");
       await graph.invoke(ask(), config);
       const pending = (await getInterrupt(graph, config))!;
@@ -120,7 +120,7 @@ export const trustCases: BehaviourCases = (saver) => {
 
   describe("the first committed claim wins", () => {
     test("approve and reject resumed at once: exactly one is applied, the other is told INTERRUPT_ALREADY_RESOLVED, and the state matches what ran", async () => {
-      const { graph, config, deploy, pending } = await pausedDeploy(saver);
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, adapter);
       const outcomes = await Promise.allSettled([
         resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId }),
         resume(graph, config, [{ type: "reject", reason: "no" }], { interruptId: pending.interruptId }),
@@ -133,7 +133,8 @@ export const trustCases: BehaviourCases = (saver) => {
       expect(deploy.count).toBe(message?.status === "success" ? 1 : 0);
     });
 
-    test("a sibling that finished is not run again when its batch is completed after another call threw (handleToolErrors: false)", async () => {
+    // `handleToolErrors` is a ToolNode option; createAgent answers tool failures itself.
+    testWhere(adapter, ["node"])("a sibling that finished is not run again when its batch is completed after another call threw (handleToolErrors: false)", async () => {
       const charge = countingTool("charge");
       let shipAttempts = 0;
       const ship = tool(
@@ -144,12 +145,12 @@ export const trustCases: BehaviourCases = (saver) => {
         },
         { name: "ship", description: "ships", schema: z.object({ path: z.string() }) },
       );
-      const node = new ApprovalToolNode([charge.tool, ship], { interruptOn: { charge: true, ship: true }, handleToolErrors: false });
+      const node = adapter.approvals([charge.tool, ship], { interruptOn: { charge: true, ship: true }, handleToolErrors: false });
       const calls = [
         { name: "charge", args: { path: "card" }, id: "c1" },
         { name: "ship", args: { path: "box" }, id: "s1" },
       ];
-      const { graph } = agentGraph(node, calls, await saver());
+      const { graph } = adapter.agentGraph(node, calls, await saver());
       const config = newThread("sibling");
       await graph.invoke(ask(), config);
       const pending = (await getInterrupt(graph, config))!;

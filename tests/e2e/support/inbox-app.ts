@@ -3,7 +3,7 @@ import type { ToolNode } from "@langchain/langgraph/prebuilt";
 import { scriptedAgent } from "../../../examples/support/agent-graph.js";
 import type { Script } from "../../../examples/support/scripted-chat-model.js";
 import { createApprovalHandler, type AuthResult } from "../../../src/http/index.js";
-import { createMemoryCheckpointer, type HitlGraph, type Reviewer } from "../../../src/index.js";
+import { createMemoryCheckpointer, type HITLGraph, type Reviewer } from "../../../src/index.js";
 import type { Browser } from "playwright-core";
 import { serveOnLoopback } from "../../http/server.js";
 import { launchChromium, openInbox, type InboxTab } from "./browser.js";
@@ -30,7 +30,7 @@ export interface InboxServer {
 }
 
 /** Serves `graph` (compiled on a checkpointer that keeps an approvals inbox). */
-export async function serveGraph(graph: HitlGraph): Promise<InboxServer> {
+export async function serveGraph(graph: HITLGraph): Promise<InboxServer> {
   const server = await serveOnLoopback(createApprovalHandler({ graph, authenticate, basePath: "/approvals" }));
   const url = `${server.url}/approvals`;
   return {
@@ -47,7 +47,7 @@ export function agentOn(toolNode: ToolNode, calls: PlannedCall[] | Script) {
 }
 
 /** Starts a run with the person's `text` on `threadId` (default: a fresh thread); it pauses for review. */
-export async function startRun(graph: HitlGraph, text = "please do it", threadId?: string): Promise<{ configurable: { thread_id: string } }> {
+export async function startRun(graph: HITLGraph, text = "please do it", threadId?: string): Promise<{ configurable: { thread_id: string } }> {
   const config = threadId === undefined ? newThread("e2e") : { configurable: { thread_id: threadId } };
   await graph.invoke({ messages: [new HumanMessage(text)] }, config);
   return config;
@@ -69,7 +69,7 @@ export interface InboxSession {
  * test("…", async () => { const { page } = await session.open(); });
  * ```
  */
-export function useInboxSession(graph: HitlGraph): InboxSession {
+export function useInboxSession(graph: HITLGraph): InboxSession {
   let browser: Browser | undefined;
   let server: InboxServer | undefined;
   beforeAll(async () => {

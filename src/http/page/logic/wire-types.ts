@@ -4,7 +4,7 @@
  */
 import type { HITLErrorDetail } from "../../../errors/hitl-error.js";
 import type { PendingInterruptPage, PendingInterruptRecord } from "../../../inbox/types.js";
-import type { HitlRecord } from "../../../node/tool-messages.js";
+import type { HITLRecord } from "../../../core/types.js";
 import type { HumanInterruptPayload, ToolApprovalDecision } from "../../../payload/types.js";
 import type { Problem } from "../../problem.js";
 
@@ -22,7 +22,7 @@ export interface ResumeOutcome {
   name?: string;
   status: string;
   content: unknown;
-  hitl?: HitlRecord;
+  hitl?: HITLRecord;
 }
 
 /** A successful resume: who decided, how the run went on, what each reviewed call became. */

@@ -8,8 +8,9 @@ import { requestDigest } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
 import { unwrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
+import { isExpired } from "../protocol/expiry.js";
 import { verifyResume, type SigningKey } from "../protocol/signing.js";
-import type { Screening } from "./screen-call.js";
+import type { Screening } from "./types.js";
 import { readStoredInterruptValues, type TaskContext } from "./task-context.js";
 
 type AskScreening = Extract<Screening, { kind: "ask" }>;
@@ -31,18 +32,6 @@ export interface ReviewContext {
   signingKey: SigningKey | undefined;
   /** Whether a claim already holds for this batch (then an unusable value is not asked again). */
   claimExists: () => Promise<boolean>;
-}
-
-/**
- * Whether a reviewed payload's deadline has passed.
- *
- * @example
- * ```ts
- * isExpired(payload, Date.now());
- * ```
- */
-export function isExpired(payload: ToolApprovalInterruptPayload, now: number): boolean {
-  return payload.expires_at !== undefined && now > Date.parse(payload.expires_at);
 }
 
 /**

@@ -7,55 +7,19 @@ import type { HookRegistry } from "../hooks/hook-registry.js";
 import { warnHookError } from "../hooks/report-hook-error.js";
 import { MAX_TIMEOUT_MS } from "../hooks/time-bound.js";
 import type { HookErrorHandler } from "../hooks/types.js";
-import type { DecisionHandler } from "./report-decisions.js";
-import { signingKeySchema, type SigningKey } from "../protocol/signing.js";
-import type { HumanInTheLoopConfig, ToolApprovalDecisionType } from "../payload/types.js";
+import type { DecisionHandler } from "./types.js";
+import type { ToolApprovalDecisionType } from "../payload/types.js";
+import type { ApprovalOptions, InterruptOnConfig, ResolvedNodeOptions } from "./types.js";
+import { issueDetails } from "../errors/issue-details.js";
+import { signingKeySchema } from "../protocol/signing.js";
 
-/** Per-tool approval settings of `interruptOn`. */
-export interface InterruptOnConfig {
-  /** The decisions the reviewer may make. Default: all four. */
-  allowedDecisions?: ToolApprovalDecisionType[];
-  /** Text shown to the reviewer. */
-  description?: string;
-  /** The approval expires this many ms after the batch was proposed; late decisions are then not applied. */
-  expiresInMs?: number;
-}
 
 /** Options of {@link ApprovalToolNode}: everything `ToolNode` takes, plus the approval layer. */
-export interface ApprovalToolNodeOptions extends ToolNodeOptions {
-  /** Policy hooks run for every tool call. */
-  hooks?: HookRegistry;
-  /** Whether an `ask` pauses for a person. Default: `{ enabled: true }`. */
-  humanInTheLoop?: HumanInTheLoopConfig;
-  /**
-   * Declarative approvals: `true` asks with all four decisions allowed; an object asks with
-   * its settings; `false` or absent has no opinion. Keys must be names of the node's tools.
-   */
-  interruptOn?: Record<string, boolean | InterruptOnConfig>;
-  /** Receives every hook failure (observers abandoned, PreToolUse refusals). Default: `console.warn`. */
-  onHookError?: HookErrorHandler;
-  /** Receives every human decision (and expiry) once, when its batch is answered: for an audit log. */
-  onDecision?: DecisionHandler;
-  /**
-   * A secret shared with the hosts that resume (`resume()`, `createApprovalHandler`): resume
-   * values must then carry its HMAC signature, and anything else is refused. Default: none —
-   * values are accepted, and a reviewer counts as verified only when signed in this process.
-   */
-  signingKey?: SigningKey;
-}
+export interface ApprovalToolNodeOptions extends ApprovalOptions, ToolNodeOptions {}
 
-/** Options after validation, in the form the node reads. */
-export interface ResolvedNodeOptions {
-  hooks: HookRegistry | undefined;
-  onHookError: HookErrorHandler;
-  onDecision: DecisionHandler | undefined;
-  signingKey: SigningKey | undefined;
-  hitlEnabled: boolean;
-  interruptOn: Map<string, Required<Pick<InterruptOnConfig, "allowedDecisions">> & InterruptOnConfig>;
-}
 
 /** This library's own options. Everything else belongs to `ToolNode`, which reads it as it likes. */
-const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "onHookError", "onDecision"] as const;
+const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "onHookError", "onDecision", "signingKey"] as const;
 const ENTRY_SETTINGS = ["allowedDecisions", "description", "expiresInMs"];
 const ENTRY_SHAPES = ["true", "false", "{ allowedDecisions?, description?, expiresInMs? }"];
 
@@ -75,10 +39,18 @@ const ownSchema = z.looseObject({
   signingKey: signingKeySchema.optional(),
 });
 
-function refuse(details: HITLErrorDetail[]): never {
+function refuse(details: HITLErrorDetail[], subject = "ApprovalToolNode"): never {
   const first = details[0];
   const where = first?.path?.length ? `\`${first.path.join(".")}\`: ` : "";
-  throw new HITLError("INVALID_OPTIONS", `Invalid ApprovalToolNode options: ${where}${first?.message ?? ""}`, { details });
+  throw new HITLError("INVALID_OPTIONS", `Invalid ${subject} options: ${where}${first?.message ?? ""}`, { details });
+}
+
+/** Any key that is not one of this library's options: where no `ToolNode` takes the rest, it is a mistake. */
+function unknownOptions(options: Record<string, unknown>): HITLErrorDetail[] {
+  return Object.keys(options).flatMap((key) => {
+    if ((OWN_OPTIONS as readonly string[]).includes(key)) return [];
+    return [{ path: [key], message: `unknown option "${key}"; allowed: ${OWN_OPTIONS.join(", ")}`, received: key, allowed: [...OWN_OPTIONS] }];
+  });
 }
 
 function describe(value: unknown): string {
@@ -98,16 +70,18 @@ function expectation(issue: z.core.$ZodIssue): string {
 
 /** One detail per zod issue: where, what was received, and what would have been accepted. */
 function detailsOf(issues: readonly z.core.$ZodIssue[], prefix: Array<string | number>): HITLErrorDetail[] {
-  return issues.map((issue) => {
-    const path = [...prefix, ...issue.path.map((segment) => (typeof segment === "number" ? segment : String(segment)))];
-    if (issue.code === "unrecognized_keys") {
-      const message = `unknown setting ${issue.keys.map((key) => `"${key}"`).join(", ")}; allowed: ${ENTRY_SETTINGS.join(", ")}`;
-      return { path: [...path, issue.keys[0] ?? ""], message, received: issue.keys[0], allowed: ENTRY_SETTINGS };
-    }
-    const allowed = issue.code === "invalid_value" ? issue.values.map(String) : undefined;
-    const received = (issue as { input?: unknown }).input;
-    const message = `expected ${expectation(issue)}, but received ${describe(received)}`;
-    return { path, message, received: boundReceived(received), ...(allowed === undefined ? {} : { allowed }) };
+  return issueDetails(issues, {
+    prefix,
+    extra: (issue, path) => {
+      if (issue.code === "unrecognized_keys") {
+        const message = `unknown setting ${issue.keys.map((key) => `"${key}"`).join(", ")}; allowed: ${ENTRY_SETTINGS.join(", ")}`;
+        return { path: [...path, issue.keys[0] ?? ""], message, received: issue.keys[0], allowed: ENTRY_SETTINGS };
+      }
+      const allowed = issue.code === "invalid_value" ? issue.values.map(String) : undefined;
+      const received = (issue as { input?: unknown }).input;
+      const message = `expected ${expectation(issue)}, but received ${describe(received)}`;
+      return { message, received: boundReceived(received), ...(allowed === undefined ? {} : { allowed }) };
+    },
   });
 }
 
@@ -147,40 +121,54 @@ function interruptOnEntryDetails(name: string, entry: unknown): HITLErrorDetail[
   return parsed.success ? [] : detailsOf(parsed.error.issues, ["interruptOn", name]);
 }
 
+/** Who the options are for: a `ToolNode` (which takes every other key) or the middleware (which takes none). */
+export interface OptionsOwner {
+  /** Named in error messages. */
+  subject: "ApprovalToolNode" | "approvalMiddleware";
+  /** Names of the tools, when known at construction: `interruptOn` keys must name one of them. */
+  toolNames: readonly string[] | undefined;
+  /** Whether keys other than this library's own are refused (no `ToolNode` takes them). */
+  strict: boolean;
+}
+
+const NODE_OWNER = (toolNames: readonly string[]): OptionsOwner => ({ subject: "ApprovalToolNode", toolNames, strict: false });
+
 /**
- * Validates this library's node options once, at construction; every other key is left to
- * `ToolNode`. An `interruptOn` key that names no tool is an error: a typo would otherwise
- * leave a dangerous tool silently unguarded.
+ * Validates this library's options once, at construction. For a node every other key is left
+ * to `ToolNode`; for the middleware any other key is an error. An `interruptOn` key that names
+ * no tool is an error: a typo would otherwise leave a dangerous tool silently unguarded.
  *
- * @param options - The options given to the node.
- * @param toolNames - Names of the node's tools.
- * @returns The options in the form the node reads.
+ * @param options - The options given to the node or middleware.
+ * @param owner - Names of the node's tools, or an {@link OptionsOwner}.
+ * @returns The options in the form the core reads.
  * @throws {HITLError} `INVALID_OPTIONS`, one detail per problem, each with `path`, `received` and (for closed sets) `allowed`.
  * @example
  * ```ts
  * resolveNodeOptions({ interruptOn: { delete_file: true } }, ["delete_file"]).interruptOn.get("delete_file");
  * ```
  */
-export function resolveNodeOptions(options: unknown, toolNames: readonly string[]): ResolvedNodeOptions {
+export function resolveNodeOptions(options: unknown, owner: readonly string[] | OptionsOwner): ResolvedNodeOptions {
+  const { subject, toolNames, strict } = Array.isArray(owner) ? NODE_OWNER(owner) : (owner as OptionsOwner);
   if (options !== undefined && (typeof options !== "object" || options === null || Array.isArray(options))) {
-    refuse([{ message: `options must be an object, but received ${describe(options)}`, received: boundReceived(options) }]);
+    refuse([{ message: `options must be an object, but received ${describe(options)}`, received: boundReceived(options) }], subject);
   }
   const parsed = ownSchema.safeParse(options ?? {}, { reportInput: true });
-  if (!parsed.success) refuse(detailsOf(parsed.error.issues, []));
-  const misspelt = misspeltOwnOptions(parsed.data);
-  if (misspelt.length > 0) refuse(misspelt);
+  if (!parsed.success) refuse(detailsOf(parsed.error.issues, []), subject);
+  const misspelt = strict ? unknownOptions(parsed.data) : misspeltOwnOptions(parsed.data);
+  if (misspelt.length > 0) refuse(misspelt, subject);
   const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision, signingKey } = parsed.data;
   const entryProblems = Object.entries(interruptOn).flatMap(([name, entry]) => interruptOnEntryDetails(name, entry));
-  if (entryProblems.length > 0) refuse(entryProblems);
-  const unknownTools = Object.keys(interruptOn).filter((name) => !toolNames.includes(name));
+  if (entryProblems.length > 0) refuse(entryProblems, subject);
+  const unknownTools = toolNames === undefined ? [] : Object.keys(interruptOn).filter((name) => !toolNames.includes(name));
   if (unknownTools.length > 0) {
     refuse(
       unknownTools.map((name) => ({
         path: ["interruptOn", name],
         message: `no tool named "${name}" is given to this node`,
-        allowed: [...toolNames],
+        allowed: [...(toolNames ?? [])],
         received: name,
       })),
+      subject,
     );
   }
   const resolved: ResolvedNodeOptions["interruptOn"] = new Map();

@@ -3,20 +3,9 @@ import type { RunCancellation } from "../hooks/run-signal.js";
 import { hookControlFlowError, isControlFlow } from "../hooks/control-flow.js";
 import { DEFAULT_OBSERVER_TIMEOUT_MS, runBounded } from "../hooks/time-bound.js";
 import type { HookErrorHandler } from "../hooks/types.js";
-import type { Outcome } from "./plan-outcomes.js";
-import type { HitlRecord } from "./tool-messages.js";
+import type { Outcome } from "./types.js";
+import type { DecisionEvent, DecisionHandler } from "./types.js";
 
-/** One decision a person made (or that expired), as handed to `onDecision`. */
-export interface DecisionEvent extends HitlRecord {
-  threadId: string | undefined;
-  toolCallId: string;
-  toolName: string;
-  /** The arguments the call ran with (or would have run with). */
-  arguments: Record<string, unknown>;
-}
-
-/** Receives every applied decision, once, when its batch is answered — for the host's own audit log. */
-export type DecisionHandler = (event: DecisionEvent) => void | Promise<void>;
 
 /**
  * Hands each human decision of the batch to `onDecision`, all at once (each under its own

@@ -2,8 +2,8 @@ import { ToolMessage } from "@langchain/core/messages";
 import type { Command } from "@langchain/langgraph";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
 import type { DenialSource, ToolBatchEntry } from "../hooks/types.js";
-import type { Outcome } from "./plan-outcomes.js";
-import type { RunStop } from "./run-stop.js";
+import type { Outcome } from "./types.js";
+import type { RunStop } from "./types.js";
 import { screenedArgs } from "./screen-call.js";
 import { copyToolMessage } from "./tool-messages.js";
 
@@ -75,9 +75,9 @@ async function observeDenial(outcome: Extract<Outcome, { kind: "blocked" }>, mes
 
 /**
  * Runs the observers of one answered call — `PostToolUse` / `PostToolUseFailure` for a call that
- * ran, `PermissionDenied` for one that did not — or returns `undefined` at once when it has none.
+ * ran, `PermissionDenied` for one that did not — or `undefined` when it has none.
  */
-export function observeCall(outcome: Outcome, settled: ToolMessage | Command, observers: ObserverContext): Promise<CallReport> | undefined {
+export async function observeCall(outcome: Outcome, settled: ToolMessage | Command, observers: ObserverContext): Promise<CallReport | undefined> {
   if (!isToolMessage(settled) || outcome.kind === "answer") return undefined;
   const event = outcome.kind === "blocked" ? "PermissionDenied" : settled.status === "error" ? "PostToolUseFailure" : "PostToolUse";
   if ((observers.registry?.hooksFor(event, outcome.call.name).length ?? 0) === 0) return undefined;

@@ -4,33 +4,11 @@ import { runPreToolUse, type PreToolUseVerdict } from "../hooks/pre-tool-use.js"
 import type { RunCancellation } from "../hooks/run-signal.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import { canonicalJson } from "../payload/digest.js";
-import type { AskUserQuestionRequest, ToolApprovalDecisionType } from "../payload/types.js";
+import type { AskUserQuestionRequest } from "../payload/types.js";
 import { questionSchema, type OptionLimits } from "../questions/question-schema.js";
-import type { ResolvedNodeOptions } from "./options.js";
+import type { ResolvedNodeOptions } from "./types.js";
+import type { Screening, ScreeningNotes } from "./types.js";
 
-/** What PreToolUse said besides the decision: context for the model and requests to stop. */
-export interface ScreeningNotes {
-  additionalContext: string[];
-  halt?: { reason: string };
-  cancel?: { reason: string };
-}
-
-/** What screening decided about one call before any person was asked. */
-export type Screening =
-  | { kind: "unknown_tool"; call: ToolCall; notes: ScreeningNotes }
-  | { kind: "allow"; call: ToolCall; args: Record<string, unknown>; notes: ScreeningNotes }
-  | { kind: "deny"; call: ToolCall; args: Record<string, unknown>; reason: string; failed: boolean; notes: ScreeningNotes }
-  | { kind: "skip"; call: ToolCall; args: Record<string, unknown>; reason: string; notes: ScreeningNotes }
-  | { kind: "question"; call: ToolCall; args: Record<string, unknown>; question: AskUserQuestionRequest; notes: ScreeningNotes }
-  | {
-      kind: "ask";
-      call: ToolCall;
-      args: Record<string, unknown>;
-      description?: string;
-      allowedDecisions: ToolApprovalDecisionType[];
-      expiresInMs?: number;
-      notes: ScreeningNotes;
-    };
 
 /** Everything screening needs besides the call. */
 export interface ScreeningContext {
@@ -97,13 +75,12 @@ function request(call: ToolCall, args: Record<string, unknown>, context: Screeni
  * does not have are not screened: they cannot run, and `ToolNode` answers them with its
  * own "not found" error.
  */
-export function screenCall(call: ToolCall, context: ScreeningContext): Screening | Promise<Screening> {
+export async function screenCall(call: ToolCall, context: ScreeningContext): Promise<Screening> {
   if (!context.toolNames.has(call.name)) return { kind: "unknown_tool", call, notes: { additionalContext: [] } };
-  const args = screenedArgs(call);
   const start = startingVerdict(call, context);
-  // No hook to wait for: decide now, without a promise per call.
   if ((context.hooks?.hooksFor("PreToolUse", call.name).length ?? 0) === 0) return fromVerdict(call, start, context);
-  return runPreToolUse(context.hooks, request(call, args, context, false), start).then((verdict) => fromVerdict(call, verdict, context));
+  const verdict = await runPreToolUse(context.hooks, request(call, screenedArgs(call), context, false), start);
+  return fromVerdict(call, verdict, context);
 }
 
 function fromVerdict(call: ToolCall, verdict: PreToolUseVerdict, context: ScreeningContext): Screening {

@@ -1,27 +1,7 @@
 import { ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
-import type { Reviewer } from "../protocol/resume-envelope.js";
-import type { DenialSource } from "../hooks/types.js";
-import type { ToolApprovalDecisionType } from "../payload/types.js";
+import type { HITLRecord, OutcomeSource } from "./types.js";
 
-/** Why a call ended the way it did, from the approval layer's point of view (the same sources `PermissionDenied` reports). */
-export type OutcomeSource = DenialSource;
-
-/**
- * The record the approval layer puts on a `ToolMessage` as `additional_kwargs.hitl`, so
- * who decided what is persisted with the conversation. Calls that were simply allowed
- * carry none.
- */
-export interface HitlRecord {
-  decision: ToolApprovalDecisionType | "deny" | "skip" | "answer";
-  source: OutcomeSource;
-  reason?: string;
-  reviewer?: Reviewer;
-  /** Whether the reviewer came with a valid signature; `false` means it is only what the sender said. */
-  reviewerVerified?: boolean;
-  decidedAt?: string;
-  comment?: string;
-}
 
 const LEADS: Record<OutcomeSource, string> = {
   reviewer: "the reviewer rejected it",
@@ -41,7 +21,7 @@ export function blockedContent(toolName: string, source: OutcomeSource, reason: 
 }
 
 /** An error `ToolMessage` for a call that did not run. */
-export function blockedMessage(call: ToolCall, source: OutcomeSource, record: HitlRecord): ToolMessage {
+export function blockedMessage(call: ToolCall, source: OutcomeSource, record: HITLRecord): ToolMessage {
   return new ToolMessage({
     status: "error",
     name: call.name,
@@ -52,7 +32,7 @@ export function blockedMessage(call: ToolCall, source: OutcomeSource, record: Hi
 }
 
 /** A successful `ToolMessage` carrying a result no tool produced (a reviewer's `respond`, a policy `skip`). */
-export function answerMessage(call: ToolCall, responseText: string, record: HitlRecord): ToolMessage {
+export function answerMessage(call: ToolCall, responseText: string, record: HITLRecord): ToolMessage {
   return new ToolMessage({
     status: "success",
     name: call.name,
@@ -80,6 +60,6 @@ export function copyToolMessage(message: ToolMessage, changes: { content?: ToolM
 }
 
 /** A copy of `message` with the approval record attached. */
-export function withHitlRecord(message: ToolMessage, record: HitlRecord): ToolMessage {
+export function withHitlRecord(message: ToolMessage, record: HITLRecord): ToolMessage {
   return copyToolMessage(message, { kwargs: { hitl: record } });
 }

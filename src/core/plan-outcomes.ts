@@ -4,24 +4,15 @@ import type { ClaimedReview } from "../claims/index.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
 import { formatAnswer } from "../questions/ask-user-question-tool.js";
 import type { BatchAnswers, VerifiedAnswer } from "./question-step.js";
-import { NO_ARGUMENTS, screenEdit, type Screening, type ScreeningContext, type ScreeningNotes } from "./screen-call.js";
-import type { HitlRecord, OutcomeSource } from "./tool-messages.js";
+import { NO_ARGUMENTS, screenEdit, ScreeningContext } from "./screen-call.js";
+import type { Screening, ScreeningNotes } from "./types.js";
+import type { HITLRecord, OutcomeSource } from "./types.js";
+import type { Outcome } from "./types.js";
 
-interface OutcomeBase {
-  /** The call, with the arguments it runs (or would have run) with. */
-  call: ToolCall;
-  notes: ScreeningNotes;
-}
-
-/** What happens to one call, decided before any tool runs. */
-export type Outcome =
-  | (OutcomeBase & { kind: "run"; record?: HitlRecord })
-  | (OutcomeBase & { kind: "blocked"; source: OutcomeSource; record: HitlRecord })
-  | (OutcomeBase & { kind: "answer"; text: string; record: HitlRecord });
 
 type Known = Exclude<Screening, { kind: "unknown_tool" }>;
 
-function blocked(call: ToolCall, notes: ScreeningNotes, source: OutcomeSource, reason: string | undefined, extra: Partial<HitlRecord> = {}): Outcome {
+function blocked(call: ToolCall, notes: ScreeningNotes, source: OutcomeSource, reason: string | undefined, extra: Partial<HITLRecord> = {}): Outcome {
   const decision = source === "reviewer" || source === "expired" ? "reject" : "deny";
   return { kind: "blocked", call, notes, source, record: { decision, source, ...(reason === undefined ? {} : { reason }), ...extra } };
 }
@@ -38,7 +29,7 @@ export interface AppliedReview {
   claim: ClaimedReview;
 }
 
-function auditOf(claim: Omit<ClaimedReview, "decisions" | "expired">): Partial<HitlRecord> {
+function auditOf(claim: Omit<ClaimedReview, "decisions" | "expired">): Partial<HITLRecord> {
   return {
     ...(claim.reviewer === undefined ? {} : { reviewer: claim.reviewer, reviewerVerified: claim.reviewerVerified }),
     ...(claim.comment === undefined ? {} : { comment: claim.comment }),
@@ -116,18 +107,12 @@ function unreviewedOutcome(screening: Known, hitlEnabled: boolean, answers: Batc
  * Turns screenings (and the review, when a person was asked) into one outcome per call,
  * in the model's order. Nothing runs here; every outcome is decided before any tool does.
  */
-export function planOutcomes(
+export async function planOutcomes(
   screenings: readonly Screening[],
   review: AppliedReview | undefined,
   answers: BatchAnswers,
   context: ScreeningContext & { hitlEnabled: boolean },
-): Outcome[] | Promise<Outcome[]> {
-  // Without a review every outcome is known at once; only a reviewed `edit` needs to wait (it is screened again).
-  if (review === undefined) {
-    return screenings.map((screening) =>
-      screening.kind === "unknown_tool" ? { kind: "run", call: screening.call, notes: screening.notes } : unreviewedOutcome(screening, context.hitlEnabled, answers),
-    );
-  }
+): Promise<Outcome[]> {
   return Promise.all(
     screenings.map(async (screening): Promise<Outcome> => {
       if (screening.kind === "unknown_tool") return { kind: "run", call: screening.call, notes: screening.notes };

@@ -1,7 +1,7 @@
 import type { AnsweredQuestion } from "../questions/ask-user-question.js";
 import { raiseUntilAnswered } from "../questions/ask-user-question.js";
 import { validateResolution, type Answer } from "../questions/validate-answer.js";
-import type { Screening } from "./screen-call.js";
+import type { Screening } from "./types.js";
 
 /** An answer, and whether the reviewer it names came with a valid signature. */
 export type VerifiedAnswer = AnsweredQuestion<{ answer: Answer }> & { verified: boolean };

@@ -1,0 +1,131 @@
+import type { ToolMessage } from "@langchain/core/messages";
+import type { ToolCall } from "@langchain/core/messages/tool";
+import { isCommand, type Command } from "@langchain/langgraph";
+import type { ClaimSession } from "../claims/index.js";
+import { runObservers, type ObserverContext } from "../hooks/observers.js";
+import type { BatchDecision, BatchEnvironment } from "./decide-batch.js";
+import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
+import type { Outcome } from "./types.js";
+import { reportDecisions } from "./report-decisions.js";
+import type { RunStop } from "./types.js";
+import { answerMessage, blockedMessage, withHitlRecord } from "./tool-messages.js";
+
+/** What a tool runner answers a call with. */
+export type ToolOutput = ToolMessage | Command;
+
+/** Runs one call with the adapter's own tool runner (`ToolNode.runTool`, a middleware handler). */
+export type RunTool = (call: ToolCall) => Promise<ToolOutput>;
+
+/**
+ * A decided batch, answered one call at a time by the adapter's tool runner. Each call's answer
+ * is handed back only once every call of the batch has settled, the claim has ended and the
+ * observers have spoken, so what a caller receives is final.
+ */
+export interface AnsweredBatch {
+  /**
+   * Answers one call of the batch: a blocked or answered call without running anything, a call
+   * finished by an earlier execution with its recorded result, any other with `runTool` (its
+   * result committed to the claim before the batch goes on).
+   *
+   * @throws the first failure of any call of the batch (then nothing is answered).
+   */
+  answer(call: ToolCall, runTool: RunTool): Promise<ToolOutput>;
+}
+
+/**
+ * Wraps a decided batch so an adapter can answer its calls through its own tool runner.
+ * When the last call has settled: the claim ends, `PostToolUse` / `PostToolUseFailure` /
+ * `PermissionDenied` observers run, then `PostToolBatch` and `onDecision`, and the first
+ * request to stop (a cancel before a halt) goes to `onStop`.
+ *
+ * @param decision - What {@link decideBatch} decided.
+ * @param env - The same environment the batch was decided in.
+ * @param onStop - Stops the run after this batch (e.g. `requestStop(config, stop)`).
+ * @returns The batch, ready to answer.
+ * @example
+ * ```ts
+ * const batch = answerBatch(await decideBatch(calls, env), env, (stop) => requestStop(config, stop));
+ * const message = await batch.answer(calls[0], (call) => runTool(call));
+ * ```
+ */
+export function answerBatch(decision: BatchDecision, env: BatchEnvironment, onStop: (stop: RunStop) => void): AnsweredBatch {
+  const { outcomes } = decision;
+  const settling: Array<Promise<ToolOutput> | undefined> = outcomes.map(() => undefined);
+  let started = 0;
+  let finish: (() => void) | undefined;
+  const ready = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const finished = ready.then(() => finishBatch(decision, env, settling as Array<Promise<ToolOutput>>, onStop));
+  // Every answer awaits `finished`; this only keeps an unawaited copy from being reported as unhandled.
+  finished.catch(() => undefined);
+  return {
+    async answer(call, runTool) {
+      const index = indexOf(decision.calls, settling, call);
+      settling[index] = settleCall(outcomes[index]!, runTool, decision.keys[index], decision.session, env);
+      settling[index]!.catch(() => undefined);
+      started += 1;
+      if (started === outcomes.length) finish?.();
+      return (await finished)[index]!.output;
+    },
+  };
+}
+
+/** The position of a call in its batch: the same object when the runner passes it on, else the first unanswered one with its id. */
+function indexOf(calls: readonly ToolCall[], settling: ReadonlyArray<unknown>, call: ToolCall): number {
+  const byCall = calls.findIndex((candidate, index) => candidate === call && settling[index] === undefined);
+  if (byCall !== -1) return byCall;
+  const byId = calls.findIndex((candidate, index) => (candidate.id ?? "") === (call.id ?? "") && candidate.name === call.name && settling[index] === undefined);
+  if (byId !== -1) return byId;
+  throw new Error(`Tool call "${call.id ?? call.name}" is not part of the decided batch, or was answered twice.`);
+}
+
+async function settleCall(outcome: Outcome, runTool: RunTool, key: string | undefined, session: ClaimSession | undefined, env: BatchEnvironment): Promise<ToolOutput> {
+  switch (outcome.kind) {
+    case "blocked":
+      return blockedMessage(outcome.call, outcome.source, outcome.record);
+    case "answer":
+      return answerMessage(outcome.call, outcome.text, outcome.record);
+    case "run": {
+      const id = outcome.call.id ?? "";
+      const earlier = session !== undefined ? session.finished.get(id) : key === undefined ? undefined : env.completed.get(key);
+      if (earlier !== undefined) return earlier;
+      const output = await runTool(outcome.call);
+      const record = outcome.record;
+      const settled = record !== undefined && !isCommand(output) ? withHitlRecord(output as ToolMessage, record) : output;
+      if (session !== undefined && id !== "") await session.record(id, settled);
+      else if (key !== undefined) env.completed.remember(key, settled);
+      return settled;
+    }
+  }
+}
+
+async function finishBatch(decision: BatchDecision, env: BatchEnvironment, settling: Array<Promise<ToolOutput>>, onStop: (stop: RunStop) => void): Promise<FinishedCall[]> {
+  const { outcomes, session, keys } = decision;
+  const { options, task, runSignal } = env;
+  const attempts = await Promise.allSettled(settling);
+  const failure = attempts.find((attempt): attempt is PromiseRejectedResult => attempt.status === "rejected");
+  if (failure !== undefined) {
+    // Siblings have finished (and their results are committed): the next resume completes only what is left.
+    await session?.end("failed");
+    throw failure.reason;
+  }
+  const settled = attempts.map((attempt) => (attempt as PromiseFulfilledResult<ToolOutput>).value);
+  await session?.end("finished");
+  const observers: ObserverContext = { registry: options.hooks, runSignal, threadId: task.threadId, onHookError: options.onHookError };
+  const reports = await Promise.all(outcomes.map((outcome, index) => observeCall(outcome, settled[index]!, observers)));
+  const finished = outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, reports[index]));
+  if (options.hooks?.has("PostToolBatch") === true) await reportBatch(finished, observers);
+  await reportDecisions(outcomes, task.threadId, options.onDecision, options.onHookError, runSignal);
+  env.completed.forget(keys.filter((key): key is string => key !== undefined));
+  const stops = finished.flatMap((call) => call.stops);
+  const stop = stops.find((candidate) => candidate.kind === "cancel") ?? stops[0];
+  if (stop !== undefined) onStop(stop);
+  return finished;
+}
+
+async function reportBatch(finished: readonly FinishedCall[], observers: ObserverContext): Promise<void> {
+  if (finished.length === 0) return;
+  const entries = finished.map((call) => call.entry);
+  await runObservers("PostToolBatch", [...new Set(entries.map((entry) => entry.toolName))], () => ({ entries }), observers);
+}

@@ -1,0 +1,156 @@
+import type { ToolCall } from "@langchain/core/messages/tool";
+import { claimStoreFor, openClaim, type ClaimContext, type ClaimSession } from "../claims/index.js";
+import type { ToolLookup } from "../decisions/validate-decisions.js";
+import { HITLError } from "../errors/hitl-error.js";
+import type { RunCancellation } from "../hooks/run-signal.js";
+import { verifyResume } from "../protocol/signing.js";
+import type { AnsweredQuestion } from "../questions/ask-user-question.js";
+import type { OptionLimits } from "../questions/question-schema.js";
+import { buildApprovalPayload, reviewApprovals, type ApprovalReview } from "./approval-review.js";
+import type { CompletedCalls } from "./completed-calls.js";
+import type { ResolvedNodeOptions } from "./types.js";
+import { planOutcomes } from "./plan-outcomes.js";
+import type { Outcome } from "./types.js";
+import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
+import { screenCall, ScreeningContext } from "./screen-call.js";
+import type { Screening } from "./types.js";
+import { assertCanPause, proposedAtMs, type TaskContext } from "./task-context.js";
+
+/** What an adapter knows about the tools of one batch. */
+export interface BatchTools {
+  /** Names of the tools that can run; a call to any other name is left to the tool runner's "not found". */
+  names: ReadonlySet<string>;
+  /** Tools built by `createAskUserQuestionTool`, with their option limits. */
+  questionTools: ReadonlyMap<string, OptionLimits>;
+  /** Finds a tool by name, for its argument schema. */
+  findTool: ToolLookup;
+}
+
+/** Everything the core needs to decide and answer one batch, whichever adapter runs it. */
+export interface BatchEnvironment {
+  options: ResolvedNodeOptions;
+  tools: BatchTools;
+  task: TaskContext;
+  runSignal: RunCancellation;
+  /** Results of calls finished by an earlier pass of the same unclaimed batch, in this process. */
+  completed: CompletedCalls;
+}
+
+/** A batch whose every outcome is decided: all human input is in and the claim (if any) is held. */
+export interface BatchDecision {
+  /** The calls as the adapter gave them, in the model's order. */
+  calls: readonly ToolCall[];
+  /** One outcome per call, in the model's order. */
+  outcomes: Outcome[];
+  /** The claim of a reviewed batch; `undefined` when no person was asked. */
+  session: ClaimSession | undefined;
+  /** Per call, the in-process completion key of an unclaimed batch. */
+  keys: Array<string | undefined>;
+}
+
+type AskScreening = Extract<Screening, { kind: "ask" }>;
+
+/**
+ * Decides one batch before any of it runs: screens every call (`interruptOn`, `PreToolUse`),
+ * raises one `tool_approval` interrupt for every `ask` and one interrupt per question, then
+ * commits to one set of decisions with a durable claim, and plans an outcome per call.
+ * On the first pass this throws LangGraph's `GraphInterrupt`, which must propagate untouched.
+ *
+ * @param calls - The batch, in the model's order.
+ * @param env - Options, tools, the task's place in its thread, the run's cancellation.
+ * @returns The outcomes, the claim session and the completion keys.
+ * @throws {HITLError} `MISSING_CHECKPOINTER`, `RUN_CANCELLED`, `INTERRUPT_ALREADY_RESOLVED`, `THREAD_BUSY`.
+ * @example
+ * ```ts
+ * const decision = await decideBatch(calls, env);
+ * decision.outcomes.map((outcome) => outcome.kind); // ["run", "blocked"]
+ * ```
+ */
+export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironment): Promise<BatchDecision> {
+  const { options, task } = env;
+  if (hasPolicy(env) && options.hitlEnabled) assertCanPause(task);
+  const context = screeningContext(env);
+  const screenings = await Promise.all(calls.map((call) => screenCall(call, context)));
+  throwIfCancelled(screenings, task);
+  const claims = claimContextOf(task);
+  const review = await requestReview(screenings, env, claims);
+  const answers: BatchAnswers = options.hitlEnabled ? askBatchQuestions(screenings, (answered) => verified(answered, env)) : new Map();
+  // Every human input is in: commit to one set of decisions before anything runs.
+  const session = review === undefined ? undefined : await claimBatch(claims, review);
+  const applied = review === undefined || session === undefined ? undefined : { reviewed: review.reviewed, claim: session.review };
+  const outcomes = await planOutcomes(screenings, applied, answers, context);
+  const keys = outcomes.map((outcome) => (session === undefined ? completionKey(task, outcome.call) : undefined));
+  return { calls, outcomes, session, keys };
+}
+
+/** The screening context of a batch (also what plans re-screen edits with). */
+export function screeningContext(env: BatchEnvironment): ScreeningContext & { hitlEnabled: boolean } {
+  const { options, tools, task } = env;
+  return {
+    toolNames: tools.names,
+    questionTools: tools.questionTools,
+    interruptOn: options.interruptOn,
+    hooks: options.hooks,
+    threadId: task.threadId,
+    runSignal: env.runSignal,
+    onHookError: options.onHookError,
+    hitlEnabled: options.hitlEnabled,
+  };
+}
+
+/** Whether anything could ever ask for a person, i.e. whether a checkpointer is needed. */
+function hasPolicy({ options, tools }: BatchEnvironment): boolean {
+  return options.interruptOn.size > 0 || tools.questionTools.size > 0 || options.hooks?.has("PreToolUse") === true;
+}
+
+function verified(answered: AnsweredQuestion<unknown>, env: BatchEnvironment): boolean {
+  const { meta, sent } = answered;
+  const { threadId, rootTaskId } = env.task;
+  if (meta === undefined || threadId === undefined || rootTaskId === undefined) return false;
+  return verifyResume({ threadId, taskId: rootTaskId, value: sent, meta }, env.options.signingKey);
+}
+
+async function requestReview(screenings: readonly Screening[], env: BatchEnvironment, claims: ClaimContext | undefined): Promise<ApprovalReview | undefined> {
+  if (!env.options.hitlEnabled) return undefined;
+  const asks = screenings.filter((screening): screening is AskScreening => screening.kind === "ask" && (screening.call.id ?? "") !== "");
+  if (asks.length === 0) return undefined;
+  const { findTool } = env.tools;
+  return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(env.task) ?? Date.now(), findTool), {
+    findTool,
+    task: env.task,
+    signingKey: env.options.signingKey,
+    claimExists: async () => claims !== undefined && (await claims.store.read(claims.key)) !== undefined,
+  });
+}
+
+/** Where this task's claim lives, when it can have one (a checkpointer, a thread, a checkpoint). */
+function claimContextOf(task: TaskContext): ClaimContext | undefined {
+  const { checkpointer, threadId, checkpointId, rootTaskId } = task;
+  if (checkpointer == null || threadId === undefined || checkpointId === undefined || rootTaskId === undefined) return undefined;
+  return { store: claimStoreFor(checkpointer), key: { threadId, namespace: task.namespace, checkpointId, rootTaskId }, checkpointer, parentNamespace: task.parentNamespace };
+}
+
+async function claimBatch(claims: ClaimContext | undefined, review: ApprovalReview): Promise<ClaimSession> {
+  if (claims === undefined) throw new HITLError("MISSING_CHECKPOINTER", "A reviewed batch needs a checkpointer and a thread to be claimed; no tool was run.");
+  const session = await openClaim(claims, review.own);
+  if (session === undefined) {
+    throw new HITLError("INTERRUPT_ALREADY_RESOLVED", "This approval was already resolved; nothing was run for this resume.", { threadId: claims.key.threadId });
+  }
+  return session;
+}
+
+/** A PreToolUse `cancelRun` stops the run before anything of the batch runs. */
+function throwIfCancelled(screenings: readonly Screening[], task: TaskContext): void {
+  const cancelled = screenings.find((screening) => screening.notes.cancel !== undefined);
+  if (cancelled?.notes.cancel === undefined) return;
+  throw new HITLError("RUN_CANCELLED", `The run was cancelled by a PreToolUse hook: ${cancelled.notes.cancel.reason}`, {
+    ...(task.threadId === undefined ? {} : { threadId: task.threadId }),
+    details: [{ toolCallId: cancelled.call.id ?? "", message: cancelled.notes.cancel.reason }],
+  });
+}
+
+/** Identifies one call of one task attempt series: same thread, same checkpoint, same task. */
+function completionKey(task: TaskContext, call: ToolCall): string | undefined {
+  if (task.threadId === undefined || task.checkpointId === undefined || task.taskId === undefined || !call.id) return undefined;
+  return `${task.threadId}\u0000${task.checkpointId}\u0000${task.taskId}\u0000${call.id}`;
+}

@@ -1,0 +1,131 @@
+/**
+ * The approval core's shared types, in one leaf module (it imports no other core module), so
+ * the core's modules depend on it and never on each other in a circle.
+ */
+import type { ToolCall } from "@langchain/core/messages/tool";
+import type { HookRegistry } from "../hooks/hook-registry.js";
+import type { DenialSource, HookErrorHandler, HookEvent } from "../hooks/types.js";
+import type { AskUserQuestionRequest, HumanInTheLoopConfig, ToolApprovalDecisionType } from "../payload/types.js";
+import type { Reviewer } from "../protocol/resume-envelope.js";
+import type { SigningKey } from "../protocol/signing.js";
+
+/** What PreToolUse said besides the decision: context for the model and requests to stop. */
+export interface ScreeningNotes {
+  additionalContext: string[];
+  halt?: { reason: string };
+  cancel?: { reason: string };
+}
+
+/** What screening decided about one call before any person was asked. */
+export type Screening =
+  | { kind: "unknown_tool"; call: ToolCall; notes: ScreeningNotes }
+  | { kind: "allow"; call: ToolCall; args: Record<string, unknown>; notes: ScreeningNotes }
+  | { kind: "deny"; call: ToolCall; args: Record<string, unknown>; reason: string; failed: boolean; notes: ScreeningNotes }
+  | { kind: "skip"; call: ToolCall; args: Record<string, unknown>; reason: string; notes: ScreeningNotes }
+  | { kind: "question"; call: ToolCall; args: Record<string, unknown>; question: AskUserQuestionRequest; notes: ScreeningNotes }
+  | {
+      kind: "ask";
+      call: ToolCall;
+      args: Record<string, unknown>;
+      description?: string;
+      allowedDecisions: ToolApprovalDecisionType[];
+      expiresInMs?: number;
+      notes: ScreeningNotes;
+    };
+
+/** A request, raised by a hook, to stop the run once the current batch is answered. */
+export interface RunStop {
+  /** `halt`: stop quietly (the host reads the reason). `cancel`: stop as a failure (`RUN_CANCELLED`). */
+  kind: "halt" | "cancel";
+  reason: string;
+  /** The hook event that asked for it. */
+  event: HookEvent;
+  /** The call whose hook asked for it. */
+  toolCallId: string;
+}
+
+/** Why a call ended the way it did, from the approval layer's point of view (the same sources `PermissionDenied` reports). */
+export type OutcomeSource = DenialSource;
+
+/**
+ * The record the approval layer puts on a `ToolMessage` as `additional_kwargs.hitl`, so
+ * who decided what is persisted with the conversation. Calls that were simply allowed
+ * carry none.
+ */
+export interface HITLRecord {
+  decision: ToolApprovalDecisionType | "deny" | "skip" | "answer";
+  source: OutcomeSource;
+  reason?: string;
+  reviewer?: Reviewer;
+  /** Whether the reviewer came with a valid signature; `false` means it is only what the sender said. */
+  reviewerVerified?: boolean;
+  decidedAt?: string;
+  comment?: string;
+}
+
+export interface OutcomeBase {
+  /** The call, with the arguments it runs (or would have run) with. */
+  call: ToolCall;
+  notes: ScreeningNotes;
+}
+
+/** What happens to one call, decided before any tool runs. */
+export type Outcome =
+  | (OutcomeBase & { kind: "run"; record?: HITLRecord })
+  | (OutcomeBase & { kind: "blocked"; source: OutcomeSource; record: HITLRecord })
+  | (OutcomeBase & { kind: "answer"; text: string; record: HITLRecord });
+
+/** One decision a person made (or that expired), as handed to `onDecision`. */
+export interface DecisionEvent extends HITLRecord {
+  threadId: string | undefined;
+  toolCallId: string;
+  toolName: string;
+  /** The arguments the call ran with (or would have run with). */
+  arguments: Record<string, unknown>;
+}
+
+/** Receives every applied decision, once, when its batch is answered — for the host's own audit log. */
+export type DecisionHandler = (event: DecisionEvent) => void | Promise<void>;
+
+/** Per-tool approval settings of `interruptOn`. */
+export interface InterruptOnConfig {
+  /** The decisions the reviewer may make. Default: all four. */
+  allowedDecisions?: ToolApprovalDecisionType[];
+  /** Text shown to the reviewer. */
+  description?: string;
+  /** The approval expires this many ms after the batch was proposed; late decisions are then not applied. */
+  expiresInMs?: number;
+}
+
+/** The approval layer's own options, the same for `ApprovalToolNode` and `approvalMiddleware`. */
+export interface ApprovalOptions {
+  /** Policy hooks run for every tool call. */
+  hooks?: HookRegistry;
+  /** Whether an `ask` pauses for a person. Default: `{ enabled: true }`. */
+  humanInTheLoop?: HumanInTheLoopConfig;
+  /**
+   * Declarative approvals: `true` asks with all four decisions allowed; an object asks with
+   * its settings; `false` or absent has no opinion. Keys must be names of the node's tools.
+   */
+  interruptOn?: Record<string, boolean | InterruptOnConfig>;
+  /** Receives every hook failure (observers abandoned, PreToolUse refusals). Default: `console.warn`. */
+  onHookError?: HookErrorHandler;
+  /** Receives every human decision (and expiry) once, when its batch is answered: for an audit log. */
+  onDecision?: DecisionHandler;
+  /**
+   * A secret shared with the hosts that resume (`resume()`, `createApprovalHandler`): resume
+   * values must then carry its HMAC signature, and anything else is refused. Default: none —
+   * values are accepted, and a reviewer counts as verified only when signed in this process.
+   */
+  signingKey?: SigningKey;
+}
+
+/** Options after validation, in the form the node reads. */
+export interface ResolvedNodeOptions {
+  hooks: HookRegistry | undefined;
+  onHookError: HookErrorHandler;
+  onDecision: DecisionHandler | undefined;
+  signingKey: SigningKey | undefined;
+  hitlEnabled: boolean;
+  interruptOn: Map<string, Required<Pick<InterruptOnConfig, "allowedDecisions">> & InterruptOnConfig>;
+}

@@ -1,0 +1,152 @@
+import { ToolMessage } from "@langchain/core/messages";
+import type { ToolCall } from "@langchain/core/messages/tool";
+import { isGraphInterrupt, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { ToolLookup } from "../decisions/validate-decisions.js";
+import { followRunSignal } from "../hooks/run-signal.js";
+import { questionToolLimits } from "../questions/ask-user-question-tool.js";
+import type { OptionLimits } from "../questions/question-schema.js";
+import { answerBatch, type AnsweredBatch, type ToolOutput } from "../core/answer-batch.js";
+import type { CompletedCalls } from "../core/completed-calls.js";
+import { decideBatch, type BatchTools } from "../core/decide-batch.js";
+import type { ResolvedNodeOptions } from "../core/types.js";
+import { requestStop } from "../core/run-stop.js";
+import { readTaskContext } from "../core/task-context.js";
+
+/** How long a turn waits, after its first call, for calls an outer middleware still holds back. */
+const STRAGGLER_WAIT_MS = 250;
+
+/** The part of LangChain's `ToolCallRequest` a turn reads. */
+export interface TurnRequest {
+  toolCall: ToolCall;
+  tool: { name: string; schema?: unknown; metadata?: Record<string, unknown> } | undefined;
+}
+
+/** Runs one call through the rest of the agent's tool pipeline. */
+export type TurnHandler<R extends TurnRequest> = (request: R) => Promise<ToolOutput> | ToolOutput;
+
+/**
+ * The calls one tools task of a `createAgent` agent runs together (one model turn). LangChain
+ * hands the middleware one call at a time; the turn gathers the calls it expects (the turn's
+ * unanswered calls), decides them as one batch with the core, in the model's order, then
+ * answers each through its own handler. A call an outer middleware never hands on is not
+ * waited for past a short bound: the batch is then what arrived.
+ */
+export class ToolTurn<R extends TurnRequest> {
+  readonly #requests: R[] = [];
+  readonly #batch: Promise<AnsweredBatch>;
+  #open = 0;
+  #accepting = true;
+  #release: (() => void) | undefined;
+  readonly #onIdle: () => void;
+  readonly #expected: readonly ToolCall[];
+  #allArrived: () => void = () => undefined;
+
+  /**
+   * @param onIdle - Called once every call that arrived has its answer (or failure): a retry of
+   * the task then starts a new turn instead of finding this one spent.
+   */
+  constructor(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls, expected: readonly ToolCall[], onIdle: () => void = () => undefined) {
+    this.#onIdle = onIdle;
+    this.#expected = expected;
+    this.#batch = this.#decide(config, options, completed);
+    this.#batch.catch(() => undefined);
+  }
+
+  /** Whether calls may still join: once the turn's batch is taken, a late call starts a turn of its own. */
+  get accepting(): boolean {
+    return this.#accepting;
+  }
+
+  /**
+   * Answers one call of the turn once the whole turn is decided and settled.
+   *
+   * @throws LangGraph's `GraphInterrupt` while the turn waits for a person; a `HITLError` when it cannot go on.
+   */
+  async answer(request: R, handler: TurnHandler<R>): Promise<ToolOutput> {
+    this.#requests.push(request);
+    this.#open += 1;
+    if (this.#requests.length >= this.#expected.length || !this.#expects(request.toolCall)) this.#allArrived();
+    try {
+      const batch = await this.#batch;
+      return await batch.answer(request.toolCall, (call) => runHandled({ ...request, toolCall: call }, handler));
+    } finally {
+      this.#open -= 1;
+      if (this.#open === 0) {
+        this.#release?.();
+        this.#onIdle();
+      }
+    }
+  }
+
+  /** Whether the call belongs to the model turn this task runs (a `Send` of one call does not wait for the others). */
+  #expects(call: ToolCall): boolean {
+    return this.#expected.some((expected) => expected === call || (expected.id != null && expected.id === call.id));
+  }
+
+  /** Resolves when every expected call has arrived, or a short bound after the first did. */
+  async #arrivals(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arrived = new Promise<void>((resolve) => {
+      this.#allArrived = resolve;
+    });
+    // The first call may already have settled it: it arrived synchronously, before this ran.
+    if (this.#requests.length >= this.#expected.length || this.#requests.some((request) => !this.#expects(request.toolCall))) this.#allArrived();
+    try {
+      await Promise.race([arrived, new Promise<void>((resolve) => (timer = setTimeout(resolve, STRAGGLER_WAIT_MS)))]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #decide(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls): Promise<AnsweredBatch> {
+    await this.#arrivals();
+    this.#accepting = false;
+    const runSignal = followRunSignal(config.signal);
+    this.#release = () => runSignal.release();
+    const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), runSignal, completed };
+    const decided = await decideBatch(inModelOrder(this.#requests, this.#expected).map((request) => request.toolCall), env);
+    return answerBatch(decided, env, (stop) => requestStop(config, stop));
+  }
+}
+
+/** Calls in the model's order (an outer middleware may hand them on in any order). */
+function inModelOrder<R extends TurnRequest>(requests: readonly R[], expected: readonly ToolCall[]): R[] {
+  const position = (request: R): number => {
+    const index = expected.findIndex((call) => call === request.toolCall || (call.id != null && call.id === request.toolCall.id));
+    return index === -1 ? expected.length : index;
+  };
+  return [...requests].sort((a, b) => position(a) - position(b));
+}
+
+/** What the turn knows about its tools: the instances LangChain attached to its calls. */
+function toolsOf(requests: readonly TurnRequest[]): BatchTools {
+  const tools = new Map<string, NonNullable<TurnRequest["tool"]>>();
+  for (const { tool } of requests) if (tool !== undefined) tools.set(tool.name, tool);
+  const questionTools = new Map<string, OptionLimits>();
+  for (const [name, tool] of tools) {
+    const limits = questionToolLimits(tool);
+    if (limits !== undefined) questionTools.set(name, limits);
+  }
+  const findTool: ToolLookup = (name) => tools.get(name) as ReturnType<ToolLookup>;
+  return { names: new Set(tools.keys()), questionTools, findTool };
+}
+
+/**
+ * Runs a call through the handler and answers a tool failure the way `createAgent`'s own
+ * `ToolNode` does without middleware, so the model sees the error instead of the run failing.
+ */
+async function runHandled<R extends TurnRequest>(request: R, handler: TurnHandler<R>): Promise<ToolOutput> {
+  try {
+    return await handler(request);
+  } catch (error) {
+    if (isGraphInterrupt(error)) throw error;
+    const { toolCall } = request;
+    const invocation = (error as { name?: unknown } | null)?.name === "ToolInvocationError";
+    return new ToolMessage({
+      content: invocation ? String((error as Error).message) : `${String(error)}\n Please fix your mistakes.`,
+      tool_call_id: toolCall.id ?? "",
+      name: toolCall.name,
+      status: "error",
+    });
+  }
+}
