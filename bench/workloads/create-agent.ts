@@ -72,7 +72,7 @@ export async function createAgentApprovals(backend: Backend, settings: BenchSett
     const target = TARGETS[calls];
     figures.push(
       figure({
-        workload: "8. createAgent: pause + resume (all ask, approved)",
+        workload: "9. createAgent: pause + resume (all ask, approved)",
         case: callsLabel(calls),
         backend: backend.name,
         unit: "ms",
