@@ -13,7 +13,7 @@ import { z } from "zod";
 import { scriptedAgent } from "../examples/support/agent-graph.js";
 import { toolCallingScript } from "../examples/support/scripted-chat-model.js";
 import { ApprovalToolNode, type ToolApprovalInterruptPayload } from "../src/index.js";
-import { createPostgresCheckpointer, type HitlPostgresSaver } from "../src/postgres/index.js";
+import { createPostgresCheckpointer, type HITLPostgresSaver } from "../src/postgres/index.js";
 import { failAndExit } from "../examples/support/fail.mjs";
 
 const deploy = tool(async ({ service, replicas }) => `Deployed ${service} x${replicas}`, {
@@ -62,7 +62,7 @@ function withoutNewFields(payload: ToolApprovalInterruptPayload): unknown {
 }
 
 /** Rewrites a paused thread's interrupt write without `args`/`args_schema`, as an older version stored it. */
-async function stripNewFields(saver: HitlPostgresSaver, threadId: string): Promise<void> {
+async function stripNewFields(saver: HITLPostgresSaver, threadId: string): Promise<void> {
   const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
   const write = tuple?.pendingWrites?.find(([, channel]) => channel === "__interrupt__");
   if (tuple === undefined || write === undefined) throw new Error("the thread did not pause");

@@ -11,7 +11,7 @@ import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph
 import { toolsCondition } from "@langchain/langgraph/prebuilt";
 import { z } from "zod";
 import { ApprovalToolNode, formatInterrupt, getInterrupt, isToolApprovalInterrupt, resume } from "../src/index.js";
-import { createPostgresCheckpointer, type HitlPostgresSaver } from "../src/postgres/index.js";
+import { createPostgresCheckpointer, type HITLPostgresSaver } from "../src/postgres/index.js";
 import { ScriptedChatModel, toolCallingScript } from "./support/scripted-chat-model.js";
 import { failAndExit } from "./support/fail.mjs";
 
@@ -22,7 +22,7 @@ const refund = tool(async ({ order, amount }, runtime) => `Refunded ${amount} EU
 });
 
 /** Every process builds the same graph over the same database. */
-function buildGraph(checkpointer: HitlPostgresSaver) {
+function buildGraph(checkpointer: HITLPostgresSaver) {
   const model = new ScriptedChatModel(toolCallingScript([{ name: "refund", args: { order: "A-1001", amount: 120 } }], (results) => results.join("\n")));
   return new StateGraph(MessagesAnnotation)
     .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))

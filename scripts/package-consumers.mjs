@@ -51,11 +51,11 @@ console.log("ok (graph, " + FORMAT + ")");`;
 
 // The optional Postgres subpath: it loads, its saver is LangGraph's PostgresSaver, and its errors
 // carry our codes (an unreachable port needs no database).
-const postgresRun = `const { createPostgresCheckpointer, HitlPostgresSaver } = hitlPg;
+const postgresRun = `const { createPostgresCheckpointer, HITLPostgresSaver } = hitlPg;
 const { isHITLError } = hitl;
 const unreachable = "postgresql://nobody:secret@127.0.0.1:1/none";
-const saver = new HitlPostgresSaver(new pg.Pool({ connectionString: unreachable }));
-if (!(saver instanceof lgPg.PostgresSaver) || typeof saver.withThreadLock !== "function") throw new Error("HitlPostgresSaver is not a PostgresSaver with withThreadLock");
+const saver = new HITLPostgresSaver(new pg.Pool({ connectionString: unreachable }));
+if (!(saver instanceof lgPg.PostgresSaver) || typeof saver.withThreadLock !== "function") throw new Error("HITLPostgresSaver is not a PostgresSaver with withThreadLock");
 await saver.end();
 const invalid = await createPostgresCheckpointer(unreachable, { schema: "no-dashes" }).catch((error) => error);
 if (!isHITLError(invalid, "INVALID_OPTIONS")) throw new Error("bad options were not refused with INVALID_OPTIONS");
@@ -100,11 +100,11 @@ export function writeTypeConsumers(dir) {
   writeFileSync(
     join(dir, "types.mts"),
     `import { ApprovalToolNode, resume, type ToolApprovalDecision } from "langgraph-hitl";
-import { createPostgresCheckpointer, HitlPostgresSaver, type PostgresCheckpointerOptions } from "langgraph-hitl/postgres";
+import { createPostgresCheckpointer, HITLPostgresSaver, type PostgresCheckpointerOptions } from "langgraph-hitl/postgres";
 import { createApprovalHandler, type ApprovalHandler } from "langgraph-hitl/http";
 const d: ToolApprovalDecision = { type: "approve" };
 const o: PostgresCheckpointerOptions = { schema: "agents" };
-const make: () => Promise<HitlPostgresSaver> = () => createPostgresCheckpointer("postgresql://localhost/db", o);
+const make: () => Promise<HITLPostgresSaver> = () => createPostgresCheckpointer("postgresql://localhost/db", o);
 const serve = (graph: Parameters<typeof createApprovalHandler>[0]["graph"]): ApprovalHandler => createApprovalHandler({ graph, authenticate: () => ({ id: "u" }) });
 export { ApprovalToolNode, resume, d, make, serve };
 `,
@@ -116,7 +116,7 @@ import hitlPg = require("langgraph-hitl/postgres");
 import hitlHttp = require("langgraph-hitl/http");
 const anonymous: () => { id: string } = hitlHttp.anonymousReviewer();
 const d: hitl.ToolApprovalDecision = { type: "reject", reason: "no" };
-const lock = (saver: hitlPg.HitlPostgresSaver): Promise<number> => saver.withThreadLock("t1", async () => 1);
+const lock = (saver: hitlPg.HITLPostgresSaver): Promise<number> => saver.withThreadLock("t1", async () => 1);
 export = { node: hitl.ApprovalToolNode, d, lock, make: hitlPg.createPostgresCheckpointer, anonymous };
 `,
   );

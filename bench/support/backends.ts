@@ -2,7 +2,7 @@ import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import pg from "pg";
 import { createMemoryCheckpointer } from "../../src/index.js";
-import { createPostgresCheckpointer, type HitlPostgresSaver } from "../../src/postgres/index.js";
+import { createPostgresCheckpointer, type HITLPostgresSaver } from "../../src/postgres/index.js";
 
 /** The checkpointers one backend offers: ours (with inbox and locks), and LangGraph's plain one. */
 export interface Backend {
@@ -30,7 +30,7 @@ async function plainSaver(url: string, schema: string): Promise<PostgresSaver> {
 }
 
 /** Three schemas on one database: ours, LangGraph's plain saver, and the middleware's. */
-export async function postgresBackend(url: string): Promise<Backend & { ours: HitlPostgresSaver; url: string }> {
+export async function postgresBackend(url: string): Promise<Backend & { ours: HITLPostgresSaver; url: string }> {
   const ours = await createPostgresCheckpointer(pool(url), { schema: "ours" });
   const plain = await plainSaver(url, "plain");
   const middleware = await plainSaver(url, "mw");

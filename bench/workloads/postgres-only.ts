@@ -5,7 +5,7 @@ import type { Backend } from "../support/backends.js";
 import { callsLabel, figure, single, type Figure } from "../support/figures.js";
 import { runPool } from "../support/interleave.js";
 import { summarise } from "../support/stats.js";
-import type { HitlPostgresSaver } from "../../src/postgres/index.js";
+import type { HITLPostgresSaver } from "../../src/postgres/index.js";
 import type { BenchSettings } from "./settings.js";
 
 /** 4. Throughput: threads paused then resumed, vs plain ToolNode full runs, at the same concurrency. */
@@ -112,7 +112,7 @@ const INBOX_CHUNK = 5_000;
  * 6. Inbox queries with many paused threads. Driving 100 000 real pauses would take too long, so
  * their interrupt writes (with a real payload) are inserted in bulk; the inbox trigger makes the rows.
  */
-export async function inbox(backend: Backend & { url: string; ours: HitlPostgresSaver }, settings: BenchSettings): Promise<Figure[]> {
+export async function inbox(backend: Backend & { url: string; ours: HITLPostgresSaver }, settings: BenchSettings): Promise<Figure[]> {
   const pool = new pg.Pool({ connectionString: backend.url, max: 2 });
   try {
     const sample = approvalAgent(1, backend.ours);

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { HitlPostgresSaver } from "./hitl-postgres-saver.js";
+import { HITLPostgresSaver } from "./postgres-saver.js";
 import { checkConnectionArgument, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
 
 function createPool(url: string, connectTimeoutMs: number): pg.Pool {
@@ -12,7 +12,7 @@ function createPool(url: string, connectTimeoutMs: number): pg.Pool {
 }
 
 /**
- * A ready Postgres checkpointer: a {@link HitlPostgresSaver} whose tables exist and are
+ * A ready Postgres checkpointer: a {@link HITLPostgresSaver} whose tables exist and are
  * migrated. Migrations run under an advisory lock, so every replica may call this at boot.
  *
  * A URL gets a new `pg.Pool`; a pool you pass is used as is (it must allow 2+ connections).
@@ -35,12 +35,12 @@ function createPool(url: string, connectTimeoutMs: number): pg.Pool {
  * await checkpointer.end();
  * ```
  */
-export async function createPostgresCheckpointer(urlOrPool: string | pg.Pool, options: PostgresCheckpointerOptions = {}): Promise<HitlPostgresSaver> {
+export async function createPostgresCheckpointer(urlOrPool: string | pg.Pool, options: PostgresCheckpointerOptions = {}): Promise<HITLPostgresSaver> {
   checkConnectionArgument(urlOrPool);
   const { connectTimeoutMs } = resolvePostgresOptions(options);
   const ownsPool = typeof urlOrPool === "string";
   const pool = ownsPool ? createPool(urlOrPool, connectTimeoutMs) : urlOrPool;
-  const saver = new HitlPostgresSaver(pool, options);
+  const saver = new HITLPostgresSaver(pool, options);
   try {
     await saver.setup();
   } catch (error) {

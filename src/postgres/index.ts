@@ -3,5 +3,5 @@
  * Needs the optional peer dependencies `@langchain/langgraph-checkpoint-postgres` and `pg`.
  */
 export { createPostgresCheckpointer } from "./create-postgres-checkpointer.js";
-export { HitlPostgresSaver } from "./hitl-postgres-saver.js";
+export { HITLPostgresSaver, HitlPostgresSaver } from "./postgres-saver.js";
 export type { PostgresCheckpointerOptions } from "./options.js";

@@ -24,7 +24,7 @@ const optionsSchema = z.strictObject({
 
 const OPTION_NAMES = Object.keys(optionsSchema.shape);
 
-/** Options of {@link createPostgresCheckpointer} and {@link HitlPostgresSaver}. */
+/** Options of {@link createPostgresCheckpointer} and {@link HITLPostgresSaver}. */
 export type PostgresCheckpointerOptions = z.input<typeof optionsSchema>;
 
 /** Options after validation, in the form the saver reads. */

@@ -1,13 +1,13 @@
 import pg from "pg";
 import { isHITLError } from "../../src/index.js";
-import { createPostgresCheckpointer, HitlPostgresSaver } from "../../src/postgres/index.js";
+import { createPostgresCheckpointer, HITLPostgresSaver } from "../../src/postgres/index.js";
 
 // Port 1 on the loopback refuses connections at once.
 const UNREACHABLE = "postgresql://nobody:secret@127.0.0.1:1/none";
 
 describe("an unreachable database gives DATABASE_UNAVAILABLE", () => {
   test("withThreadLock() rejects with the connection error as cause, and does not run the work", async () => {
-    const saver = new HitlPostgresSaver(new pg.Pool({ connectionString: UNREACHABLE }));
+    const saver = new HITLPostgresSaver(new pg.Pool({ connectionString: UNREACHABLE }));
     let ran = false;
     const error = await saver
       .withThreadLock("t1", async () => {

@@ -1,4 +1,4 @@
-import { HitlPostgresSaver } from "../../src/postgres/index.js";
+import { HITLPostgresSaver } from "../../src/postgres/index.js";
 import { spawnChild, type ChildScript } from "../support/postgres/child-process.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
 
@@ -8,7 +8,7 @@ let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();
   await db.pool.query("CREATE TABLE tool_runs (thread_id TEXT, tool_call_id TEXT, pid INT, amount INT)");
-  const saver = new HitlPostgresSaver(db.pool);
+  const saver = new HITLPostgresSaver(db.pool);
   await saver.setup();
 });
 afterAll(() => db.drop());

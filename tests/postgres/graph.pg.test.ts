@@ -1,10 +1,10 @@
 import { ApprovalToolNode, getInterrupt, isToolApprovalInterrupt, resume } from "../../src/index.js";
-import { createPostgresCheckpointer, type HitlPostgresSaver } from "../../src/postgres/index.js";
+import { createPostgresCheckpointer, type HITLPostgresSaver } from "../../src/postgres/index.js";
 import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
 
 let db: TestDatabase;
-const savers: HitlPostgresSaver[] = [];
+const savers: HITLPostgresSaver[] = [];
 beforeAll(async () => {
   db = await createTestDatabase();
 });
@@ -14,13 +14,13 @@ afterAll(async () => {
 });
 
 /** A new saver with a pool of its own, as another process would have. */
-async function freshSaver(): Promise<HitlPostgresSaver> {
+async function freshSaver(): Promise<HITLPostgresSaver> {
   const saver = await createPostgresCheckpointer(db.url);
   savers.push(saver);
   return saver;
 }
 
-function build(saver: HitlPostgresSaver) {
+function build(saver: HITLPostgresSaver) {
   const deleteFile = countingTool("delete_file");
   const node = new ApprovalToolNode([deleteFile.tool], { interruptOn: { delete_file: true } });
   return { deleteFile, ...agentGraph(node, [{ name: "delete_file", args: { path: "/tmp/report.csv" } }], saver) };

@@ -1,5 +1,5 @@
 import { ApprovalToolNode } from "../../src/index.js";
-import { HitlPostgresSaver } from "../../src/postgres/index.js";
+import { HITLPostgresSaver } from "../../src/postgres/index.js";
 import { agentGraph, toolMessages } from "../support/fixtures.js";
 import { spawnChild, type ChildScript } from "../support/postgres/child-process.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
@@ -9,11 +9,11 @@ import { z } from "zod";
 jest.setTimeout(60_000);
 
 let db: TestDatabase;
-let saver: HitlPostgresSaver;
+let saver: HITLPostgresSaver;
 beforeAll(async () => {
   db = await createTestDatabase();
   await db.pool.query("CREATE TABLE tool_runs (thread_id TEXT, tool_call_id TEXT, pid INT, amount INT)");
-  saver = new HitlPostgresSaver(db.pool);
+  saver = new HITLPostgresSaver(db.pool);
   await saver.setup();
 });
 afterAll(() => db.drop());

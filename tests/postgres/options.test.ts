@@ -1,7 +1,7 @@
 import { createServer, type Socket } from "node:net";
 import pg from "pg";
 import { isHITLError } from "../../src/index.js";
-import { createPostgresCheckpointer, HitlPostgresSaver } from "../../src/postgres/index.js";
+import { createPostgresCheckpointer, HITLPostgresSaver } from "../../src/postgres/index.js";
 
 // Never connected to: validation fails before any connection is made.
 const URL = "postgresql://nobody@127.0.0.1:1/none";
@@ -36,10 +36,10 @@ describe("createPostgresCheckpointer() refuses bad input with INVALID_OPTIONS", 
   });
 
   test.each([
-    ["a bad schema", () => new HitlPostgresSaver(new pg.Pool({ connectionString: URL }), { schema: "no-dashes" }), ["schema"]],
-    ["a URL instead of a pool", () => new HitlPostgresSaver(URL as never), ["urlOrPool"]],
-    ["a pool of one connection", () => new HitlPostgresSaver(new pg.Pool({ connectionString: URL, max: 1 })), ["urlOrPool", "options", "max"]],
-  ])("the HitlPostgresSaver constructor refuses %s", (_name, construct, path) => {
+    ["a bad schema", () => new HITLPostgresSaver(new pg.Pool({ connectionString: URL }), { schema: "no-dashes" }), ["schema"]],
+    ["a URL instead of a pool", () => new HITLPostgresSaver(URL as never), ["urlOrPool"]],
+    ["a pool of one connection", () => new HITLPostgresSaver(new pg.Pool({ connectionString: URL, max: 1 })), ["urlOrPool", "options", "max"]],
+  ])("the HITLPostgresSaver constructor refuses %s", (_name, construct, path) => {
     const error = (() => {
       try {
         construct();

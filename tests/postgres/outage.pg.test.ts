@@ -1,7 +1,7 @@
 import pg from "pg";
 import { ApprovalToolNode, getInterrupt, isHITLError, resume } from "../../src/index.js";
 import { createApprovalHandler } from "../../src/http/index.js";
-import { createPostgresCheckpointer, type HitlPostgresSaver } from "../../src/postgres/index.js";
+import { createPostgresCheckpointer, type HITLPostgresSaver } from "../../src/postgres/index.js";
 import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 import { spawnChild, type ChildScript } from "../support/postgres/child-process.js";
 
@@ -9,7 +9,7 @@ jest.setTimeout(60_000);
 
 let server: ChildScript;
 let url = "";
-let saver: HitlPostgresSaver;
+let saver: HITLPostgresSaver;
 
 let commands = 0;
 /** Sends a command to the Postgres child and waits until it is carried out. */

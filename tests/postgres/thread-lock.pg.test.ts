@@ -1,5 +1,5 @@
 import pg from "pg";
-import { HitlPostgresSaver } from "../../src/postgres/index.js";
+import { HITLPostgresSaver } from "../../src/postgres/index.js";
 import { spawnChild, type ChildScript } from "../support/postgres/child-process.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
 
@@ -88,7 +88,7 @@ describe("withThreadLock() serialises one thread across processes", () => {
 
   test("the same thread id in another schema is a different lock", async () => {
     const holder = await holding("thread-e", "holder");
-    const saver = new HitlPostgresSaver(new pg.Pool({ connectionString: db.url }), { schema: "elsewhere" });
+    const saver = new HITLPostgresSaver(new pg.Pool({ connectionString: db.url }), { schema: "elsewhere" });
     try {
       await expect(saver.withThreadLock("thread-e", async () => "ran")).resolves.toBe("ran");
     } finally {
@@ -100,10 +100,10 @@ describe("withThreadLock() serialises one thread across processes", () => {
 
 describe("withThreadLock() within one process", () => {
   let pool: pg.Pool;
-  let saver: HitlPostgresSaver;
+  let saver: HITLPostgresSaver;
   beforeEach(() => {
     pool = new pg.Pool({ connectionString: db.url, max: 2 });
-    saver = new HitlPostgresSaver(pool);
+    saver = new HITLPostgresSaver(pool);
   });
   afterEach(() => saver.end());
 

@@ -1,16 +1,16 @@
 // LangGraph's checkpointer conformance suite (@langchain/langgraph-checkpoint-validation) run
-// against HitlPostgresSaver: `npm run test:conformance`. Each checkpointer gets a fresh database
+// against HITLPostgresSaver: `npm run test:conformance`. Each checkpointer gets a fresh database
 // on LANGGRAPH_HITL_TEST_PG_URL, or on an embedded Postgres started for the run.
 import type { CheckpointSaverTestInitializer } from "@langchain/langgraph-checkpoint-validation";
-import { createPostgresCheckpointer, type HitlPostgresSaver } from "../../../src/postgres/index.js";
+import { createPostgresCheckpointer, type HITLPostgresSaver } from "../../../src/postgres/index.js";
 import type { EmbeddedPostgres } from "../../support/postgres/embedded-server.mjs";
 import { createTestDatabase, type TestDatabase } from "../../support/postgres/test-database.js";
 
 let server: EmbeddedPostgres | undefined;
-const databases = new WeakMap<HitlPostgresSaver, TestDatabase>();
+const databases = new WeakMap<HITLPostgresSaver, TestDatabase>();
 
-const initializer: CheckpointSaverTestInitializer<HitlPostgresSaver> = {
-  checkpointerName: "langgraph-hitl HitlPostgresSaver",
+const initializer: CheckpointSaverTestInitializer<HITLPostgresSaver> = {
+  checkpointerName: "langgraph-hitl HITLPostgresSaver",
 
   async beforeAll() {
     const given = process.env["LANGGRAPH_HITL_TEST_PG_URL"];

@@ -1,4 +1,4 @@
-import { createPostgresCheckpointer, type HitlPostgresSaver } from "../../../src/postgres/index.js";
+import { createPostgresCheckpointer, type HITLPostgresSaver } from "../../../src/postgres/index.js";
 import { createTestDatabase, type TestDatabase } from "./test-database.js";
 
 /** What `usePostgresCheckpointer` hands a test file once `beforeAll` has run. */
@@ -6,11 +6,11 @@ export interface PostgresSession {
   /** The file's own database. */
   readonly db: TestDatabase;
   /** One saver on it, shared by the file's tests (each test uses its own thread ids). */
-  readonly saver: HitlPostgresSaver;
+  readonly saver: HITLPostgresSaver;
 }
 
 /**
- * Gives the calling test file a database of its own and one `HitlPostgresSaver` on it,
+ * Gives the calling test file a database of its own and one `HITLPostgresSaver` on it,
  * created in `beforeAll` and dropped in `afterAll`. Call it at the top level of the file.
  *
  * @example
@@ -19,7 +19,7 @@ export interface PostgresSession {
  */
 export function usePostgresCheckpointer(): PostgresSession {
   let db: TestDatabase | undefined;
-  let saver: HitlPostgresSaver | undefined;
+  let saver: HITLPostgresSaver | undefined;
   beforeAll(async () => {
     db = await createTestDatabase();
     saver = await createPostgresCheckpointer(db.pool);

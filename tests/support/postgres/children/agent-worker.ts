@@ -5,7 +5,7 @@ import { tool } from "@langchain/core/tools";
 import pg from "pg";
 import { z } from "zod";
 import { ApprovalToolNode, getInterrupt, isHITLError, resume, type ToolApprovalDecision } from "../../../../src/index.js";
-import { HitlPostgresSaver } from "../../../../src/postgres/index.js";
+import { HITLPostgresSaver } from "../../../../src/postgres/index.js";
 import { agentGraph, ask } from "../../fixtures.js";
 import { closeStdin, untilLine } from "./stdin-lines.js";
 
@@ -13,7 +13,7 @@ const [url = "", mode = "", threadId = "", ...rest] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: url, max: 30 });
 pool.on("error", () => undefined);
 // The claim lease: tests that kill a resumer pass a short one (HITL_TEST_LEASE_MS) so its batch can be completed quickly.
-const saver = new HitlPostgresSaver(pool, { claimLeaseMs: Number(process.env["HITL_TEST_LEASE_MS"] ?? 10_000) });
+const saver = new HITLPostgresSaver(pool, { claimLeaseMs: Number(process.env["HITL_TEST_LEASE_MS"] ?? 10_000) });
 
 /** Which of the worker's tools hangs (after recording its run) in `resume-and-hang`. Default: charge. */
 const hangingTool = process.env["HITL_WORKER_HANG"] ?? "charge";

@@ -1,12 +1,12 @@
 // Takes a thread's lock and holds it until told "release", recording "enter" and "leave" in
 // the lock_events table so the test can read in which order processes held the lock.
 import pg from "pg";
-import { HitlPostgresSaver } from "../../../../src/postgres/index.js";
+import { HITLPostgresSaver } from "../../../../src/postgres/index.js";
 import { closeStdin, untilLine } from "./stdin-lines.js";
 
 async function main(url: string, threadId: string, holder: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: url });
-  const saver = new HitlPostgresSaver(pool);
+  const saver = new HITLPostgresSaver(pool);
   const record = (event: string) => pool.query("INSERT INTO lock_events (holder, event) VALUES ($1, $2)", [holder, event]);
   await pool.query("SELECT 1");
   console.log("waiting");

@@ -27,12 +27,12 @@ import { withPostgresThreadLock } from "./thread-lock.js";
  *
  * @example
  * ```ts
- * const saver = new HitlPostgresSaver(new pg.Pool({ connectionString: process.env.DATABASE_URL }), { schema: "agents" });
+ * const saver = new HITLPostgresSaver(new pg.Pool({ connectionString: process.env.DATABASE_URL }), { schema: "agents" });
  * await saver.setup(); // safe when every replica does it at boot
  * const graph = builder.compile({ checkpointer: saver });
  * ```
  */
-export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvider, ApprovalsInbox, ClaimStoreProvider {
+export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvider, ApprovalsInbox, ClaimStoreProvider {
   /** The schema of the checkpoint tables. */
   readonly schema: string;
   /** The pool the saver (and its locks) use; `PostgresSaver` keeps its own reference private. */
@@ -171,3 +171,8 @@ export class HitlPostgresSaver extends PostgresSaver implements ThreadLockProvid
     return withPostgresThreadLock(this.pgPool, this, this.schema, threadId, work);
   }
 }
+
+/** @deprecated Use {@link HITLPostgresSaver} (one casing for the HITL prefix). */
+export const HitlPostgresSaver = HITLPostgresSaver;
+/** @deprecated Use {@link HITLPostgresSaver}. */
+export type HitlPostgresSaver = HITLPostgresSaver;
