@@ -1,9 +1,4 @@
-/** The JSON types a JSON Schema `type` can name. */
-type JsonTypeName = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+import { isPlainObject, matchesJsonType } from "../payload/json-type.js";
 
 /** The types a property's schema declares with `type`, or none when it declares it otherwise. */
 function declaredTypes(propertySchema: unknown): string[] {
@@ -13,23 +8,9 @@ function declaredTypes(propertySchema: unknown): string[] {
   return Array.isArray(type) ? type.filter((entry): entry is string => typeof entry === "string") : [];
 }
 
+/** A string is never "coerced" to a string: only to the other JSON types its text spells. */
 function hasJsonType(value: unknown, type: string): boolean {
-  switch (type as JsonTypeName) {
-    case "number":
-      return typeof value === "number";
-    case "integer":
-      return typeof value === "number" && Number.isInteger(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "null":
-      return value === null;
-    case "object":
-      return isPlainObject(value);
-    case "array":
-      return Array.isArray(value);
-    default:
-      return false;
-  }
+  return type !== "string" && matchesJsonType(value, type) === true;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -5,11 +5,9 @@
  * extra keys) at the top level; the server still checks the full schema and stays the authority.
  */
 
-type Schema = Record<string, unknown>;
+import { isPlainObject, matchesJsonType } from "../../../payload/json-type.js";
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+type Schema = Record<string, unknown>;
 
 function propertiesOf(schema: Schema): Record<string, Schema> {
   const properties = schema["properties"];
@@ -70,25 +68,9 @@ export function schemaHints(schema: Schema | undefined): string[] {
   });
 }
 
+/** A type name JSON Schema does not define is not held against the edit (the server decides). */
 function hasType(value: unknown, type: string): boolean {
-  switch (type) {
-    case "string":
-      return typeof value === "string";
-    case "number":
-      return typeof value === "number";
-    case "integer":
-      return typeof value === "number" && Number.isInteger(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "null":
-      return value === null;
-    case "object":
-      return isPlainObject(value);
-    case "array":
-      return Array.isArray(value);
-    default:
-      return true;
-  }
+  return matchesJsonType(value, type) ?? true;
 }
 
 function propertyProblems(key: string, value: unknown, property: Schema): string[] {
