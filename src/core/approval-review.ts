@@ -7,7 +7,7 @@ import { toolArgsSchema } from "../payload/args-schema.js";
 import { requestDigest } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
-import { unwrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
+import { unwrapResumeValue, type ResumeMeta, type UnwrappedResume } from "../protocol/resume-envelope.js";
 import { isExpired } from "../protocol/expiry.js";
 import { verifyResume, type SigningKey } from "../protocol/signing.js";
 import type { Screening } from "./types.js";
@@ -81,8 +81,8 @@ function withoutError(payload: ToolApprovalInterruptPayload): ToolApprovalInterr
  * resume value claims), so a hook that answers differently on resume cannot change what the
  * decisions mean, and a forged value cannot move the deadline.
  */
-async function reviewedPayload(fresh: ToolApprovalInterruptPayload, task: TaskContext): Promise<ToolApprovalInterruptPayload> {
-  const stored = (await readStoredInterruptValues(task)).filter(isToolApprovalInterrupt).find((value) => sameCalls(value, fresh));
+async function reviewedPayload(fresh: ToolApprovalInterruptPayload, task: TaskContext, attempt: string | undefined): Promise<ToolApprovalInterruptPayload> {
+  const stored = (await readStoredInterruptValues(task, attempt)).filter(isToolApprovalInterrupt).find((value) => sameCalls(value, fresh));
   return withoutError(stored ?? fresh);
 }
 
@@ -122,8 +122,7 @@ function storable(review: ClaimedReview): boolean {
 }
 
 /** Judges one resume value: envelope, signature, digests, deadline (the node's clock), decisions. */
-async function judge(raw: unknown, reviewed: ToolApprovalInterruptPayload, context: ReviewContext): Promise<Judgement> {
-  const unwrapped = unwrapResumeValue(raw);
+async function judge(unwrapped: UnwrappedResume, reviewed: ToolApprovalInterruptPayload, context: ReviewContext): Promise<Judgement> {
   if (!unwrapped.ok) return refused("INVALID_DECISION", `The resume value was refused: ${unwrapped.message}`);
   const { value, meta } = unwrapped;
   const { threadId, rootTaskId } = context.task;
@@ -158,13 +157,14 @@ async function judge(raw: unknown, reviewed: ToolApprovalInterruptPayload, conte
  * propagate untouched.
  */
 export async function reviewApprovals(payload: ToolApprovalInterruptPayload, context: ReviewContext): Promise<ApprovalReview> {
-  let raw: unknown = interrupt(payload);
-  const reviewed = await reviewedPayload(payload, context.task);
+  let unwrapped = unwrapResumeValue(interrupt(payload));
+  // The attempt id only selects what this process's resume() read for this very task (see local-submissions).
+  const reviewed = await reviewedPayload(payload, context.task, unwrapped.ok ? unwrapped.meta?.attempt : undefined);
   for (;;) {
-    const judged = await judge(raw, reviewed, context);
+    const judged = await judge(unwrapped, reviewed, context);
     if (judged.ok) return { reviewed, own: judged.own };
     if (await context.claimExists()) return { reviewed, own: undefined };
     const { problem } = judged;
-    raw = interrupt({ ...reviewed, error: { code: problem.code, message: problem.message, details: [...problem.details] } });
+    unwrapped = unwrapResumeValue(interrupt({ ...reviewed, error: { code: problem.code, message: problem.message, details: [...problem.details] } }));
   }
 }

@@ -4,6 +4,7 @@ import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
 import { verifyResume } from "../protocol/signing.js";
+import { reportSubmission } from "../protocol/local-submissions.js";
 import type { AnsweredQuestion } from "../questions/ask-user-question.js";
 import type { OptionLimits } from "../questions/question-schema.js";
 import { buildApprovalPayload, reviewApprovals, type ApprovalReview } from "./approval-review.js";
@@ -14,7 +15,7 @@ import type { Outcome } from "./types.js";
 import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
 import { screenCall, ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
-import { assertCanPause, proposedAtMs, type TaskContext } from "./task-context.js";
+import { assertCanPause, proposedAtMs, storedAtOf, type TaskContext } from "./task-context.js";
 
 /** What an adapter knows about the tools of one batch. */
 export interface BatchTools {
@@ -77,6 +78,7 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
   const answers: BatchAnswers = options.hitlEnabled ? askBatchQuestions(screenings, (answered) => verified(answered, env)) : new Map();
   // Every human input is in: commit to one set of decisions before anything runs.
   const session = review === undefined ? undefined : await claimBatch(claims, review);
+  if (review?.own !== undefined && session !== undefined) reportClaim(task, review.own.attempt, session);
   const applied = review === undefined || session === undefined ? undefined : { reviewed: review.reviewed, claim: session.review };
   const outcomes = await planOutcomes(screenings, applied, answers, context);
   const keys = outcomes.map((outcome) => (session === undefined ? completionKey(task, outcome.call) : undefined));
@@ -137,6 +139,13 @@ async function claimBatch(claims: ClaimContext | undefined, review: ApprovalRevi
     throw new HITLError("INTERRUPT_ALREADY_RESOLVED", "This approval was already resolved; nothing was run for this resume.", { threadId: claims.key.threadId });
   }
   return session;
+}
+
+/** Tells this process's `resume()` (when it sent the value) what became of it, so it need not read the claims back. */
+function reportClaim(task: TaskContext, attempt: string, session: ClaimSession): void {
+  const at = storedAtOf(task);
+  if (at === undefined) return;
+  reportSubmission(attempt, at, session.attempt === attempt ? { kind: "claimed", expired: session.review.expired } : { kind: "superseded" });
 }
 
 /** A PreToolUse `cancelRun` stops the run before anything of the batch runs. */

@@ -1,5 +1,6 @@
 import { HITLError } from "../errors/hitl-error.js";
 import { interruptValuesOfTask, readTaskContext, type PendingWrite, type TaskContext } from "../langgraph/index.js";
+import { storedValuesOfSubmission, type StoredAt } from "../protocol/local-submissions.js";
 
 export { readTaskContext, type TaskContext };
 
@@ -44,13 +45,25 @@ function readsTaskInterrupts(value: unknown): value is InterruptWriteReader {
   return typeof (value as Partial<InterruptWriteReader> | null)?.readTaskInterrupts === "function";
 }
 
+/** Where this task's interrupts are stored, when the task has a thread, a checkpoint and an id. */
+export function storedAtOf(context: TaskContext): StoredAt | undefined {
+  const { threadId, checkpointId, taskId } = context;
+  if (threadId === undefined || checkpointId === undefined || taskId === undefined) return undefined;
+  return { threadId, namespace: context.parentNamespace, checkpointId, taskId };
+}
+
 /**
  * The interrupt values this task raised last, as the checkpointer stored them: what the
- * person was actually shown. The node reads them itself; nothing in a resume value replaces them.
+ * person was actually shown. The node reads them itself — or takes them from the `resume()` of
+ * this process that has just read them from the same checkpointer for this very task (found
+ * by `attempt`); nothing in a resume value replaces them.
  */
-export async function readStoredInterruptValues(context: TaskContext): Promise<unknown[]> {
+export async function readStoredInterruptValues(context: TaskContext, attempt?: string): Promise<readonly unknown[]> {
   const { checkpointer, threadId, checkpointId, taskId } = context;
-  if (checkpointer == null || threadId === undefined || checkpointId === undefined || taskId === undefined) return [];
+  const at = storedAtOf(context);
+  if (checkpointer == null || at === undefined || threadId === undefined || checkpointId === undefined || taskId === undefined) return [];
+  const handed = storedValuesOfSubmission(attempt, at);
+  if (handed !== undefined) return handed;
   if (readsTaskInterrupts(checkpointer)) return checkpointer.readTaskInterrupts(threadId, context.parentNamespace, checkpointId, taskId);
   const tuple = await checkpointer.getTuple({
     configurable: { thread_id: threadId, checkpoint_ns: context.parentNamespace, checkpoint_id: checkpointId },

@@ -7,6 +7,7 @@ import { claimStoreFor } from "../claims/index.js";
 import { reportingUnavailable } from "../errors/database-unavailable.js";
 import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import { signResume } from "../protocol/signing.js";
+import { openLocalSubmission, type LocalSubmission, type SubmissionOutcome } from "../protocol/local-submissions.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { isExpired } from "../protocol/expiry.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
@@ -75,14 +76,37 @@ function rethrowRefusal(outcome: RunOutcome<unknown>, target: PendingTarget, thr
   throw new HITLError(error.code, `The node refused the decisions: ${error.message}`, { threadId, interruptId: raised!.interruptId, details: error.details });
 }
 
+/** What became of a submission: its own claim (if it won one), and whether any other claim holds. */
+interface ClaimOutcome {
+  mine: { expired: boolean } | undefined;
+  others: boolean;
+}
+
+/** The node ran in this process and reported what it did: nothing to read back. */
+function fromReport(reported: SubmissionOutcome): ClaimOutcome {
+  return reported.kind === "claimed" ? { mine: { expired: reported.expired }, others: false } : { mine: undefined, others: true };
+}
+
+/** The node ran elsewhere (or stopped before claiming): the claims say what happened. */
+async function readClaimOutcome(saver: BaseCheckpointSaver, target: PendingTarget, attempt: string, threadId: string): Promise<ClaimOutcome> {
+  const claims = await claimStoreFor(saver).claimsOfTask(threadId, target.taskId);
+  const mine = claims.find((claim) => claim.attempt === attempt);
+  return { mine: mine === undefined ? undefined : { expired: mine.review.expired }, others: claims.length > 0 };
+}
+
 /**
  * Says what the node did with this submission, from the claim it committed (the node is the
  * only authority): applied, applied as expired, superseded by an earlier claim, or refused.
  */
-async function settleApproval(saver: BaseCheckpointSaver, outcome: RunOutcome<unknown>, target: PendingTarget, attempt: string, threadId: string): Promise<void> {
-  const claims = await claimStoreFor(saver).claimsOfTask(threadId, target.taskId);
-  const mine = claims.find((claim) => claim.attempt === attempt);
-  if (mine?.review.expired === true) {
+async function settleApproval(
+  saver: BaseCheckpointSaver,
+  outcome: RunOutcome<unknown>,
+  target: PendingTarget,
+  submission: { attempt: string; reported: SubmissionOutcome | undefined },
+  threadId: string,
+): Promise<void> {
+  const { mine, others } = submission.reported === undefined ? await readClaimOutcome(saver, target, submission.attempt, threadId) : fromReport(submission.reported);
+  if (mine?.expired === true) {
     const expiresAt = isToolApprovalInterrupt(target.payload) ? target.payload.expires_at : undefined;
     throw new HITLError("INTERRUPT_EXPIRED", `Interrupt ${target.interruptId} expired at ${expiresAt ?? "its deadline"}; its calls were rejected as expired and nothing ran.`, {
       threadId,
@@ -90,7 +114,7 @@ async function settleApproval(saver: BaseCheckpointSaver, outcome: RunOutcome<un
     });
   }
   if (mine !== undefined) return;
-  if (claims.length > 0) {
+  if (others) {
     throw new HITLError(
       "INTERRUPT_ALREADY_RESOLVED",
       `Interrupt ${target.interruptId} was already answered by an earlier submission; its run has been completed with those decisions and yours were not applied.`,
@@ -155,11 +179,28 @@ export async function resume<G extends HITLGraph, TValues = GraphValues<G>>(
   };
   meta.signature = signResume({ threadId, taskId: target.taskId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
-  const outcome = await reportingUnavailable(
-    () => invokeAndSettle<TValues>(graph, command, config, threadId),
-    "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.",
-    threadId,
-  );
-  if (approval) await reportingUnavailable(() => settleApproval(saver, outcome as RunOutcome<unknown>, target, meta.attempt!, threadId), "the run finished, but its outcome could not be read.", threadId);
-  return outcome;
+  const submission = openSubmission(meta.attempt!, target, threadId);
+  try {
+    const outcome = await reportingUnavailable(
+      () => invokeAndSettle<TValues>(graph, command, config, threadId),
+      "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.",
+      threadId,
+    );
+    if (approval) {
+      await reportingUnavailable(
+        () => settleApproval(saver, outcome as RunOutcome<unknown>, target, { attempt: meta.attempt!, reported: submission?.outcome() }, threadId),
+        "the run finished, but its outcome could not be read.",
+        threadId,
+      );
+    }
+    return outcome;
+  } finally {
+    submission?.close();
+  }
+}
+
+/** Hands the node (when it runs in this process) what was just read, and opens its report channel. */
+function openSubmission(attempt: string, target: PendingTarget, threadId: string): LocalSubmission | undefined {
+  if (target.checkpointId === undefined) return undefined;
+  return openLocalSubmission(attempt, { threadId, namespace: "", checkpointId: target.checkpointId, taskId: target.taskId, values: target.storedValues });
 }

@@ -1,16 +1,25 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
-import { firstSubmission, summarizePendingWrites, type PendingWrite } from "../langgraph/index.js";
+import { firstSubmission, summarizePendingWrites, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { unknownInterruptError, wasRaisedOnThread } from "./interrupt-history.js";
 import type { HITLGraph } from "./graph-types.js";
 
 
+/** A pending interrupt as `resume()` read it: with its task, and where and what its task stored. */
+export type PendingInterrupt = RunInterruptResult<HumanInterruptPayload> & {
+  taskId: string;
+  /** The checkpoint the pending writes were read from. */
+  checkpointId: string | undefined;
+  /** Every interrupt value the task stored, as stored (what the node checks decisions against). */
+  storedValues: readonly unknown[];
+};
+
 /** What `resume()` needs to know about a thread, read in one checkpointer call. */
 export interface ThreadState {
   /** Interrupts of tasks that have no result yet (LangGraph keeps answered ones on finished tasks). */
-  pending: Array<RunInterruptResult<HumanInterruptPayload> & { taskId: string }>;
+  pending: Array<PendingInterrupt>;
   /** Interrupt ids a resume value was already submitted for in the current step, with what LangGraph recorded. */
   answered: ReadonlyMap<string, unknown>;
 }
@@ -22,17 +31,18 @@ export { firstSubmission, type PendingWrite };
  * loading the checkpoint's channel values (the Postgres checkpointer does).
  */
 export interface PendingWritesReader {
-  readPendingWrites(threadId: string): Promise<PendingWrite[]>;
+  readPendingWrites(threadId: string): Promise<LatestPendingWrites>;
 }
 
 function readsPendingWrites(value: unknown): value is PendingWritesReader {
   return typeof (value as Partial<PendingWritesReader> | null)?.readPendingWrites === "function";
 }
 
-async function pendingWritesOf(saver: BaseCheckpointSaver, threadId: string): Promise<PendingWrite[]> {
+async function pendingWritesOf(saver: BaseCheckpointSaver, threadId: string): Promise<LatestPendingWrites> {
   if (readsPendingWrites(saver)) return saver.readPendingWrites(threadId);
   const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
-  return (tuple?.pendingWrites ?? []) as PendingWrite[];
+  const checkpointId = tuple?.config.configurable?.["checkpoint_id"];
+  return { checkpointId: typeof checkpointId === "string" ? checkpointId : undefined, writes: (tuple?.pendingWrites ?? []) as PendingWrite[] };
 }
 
 /** The graph's checkpointer, or a typed error when it has none. */
@@ -46,9 +56,18 @@ export function saverOf(graph: HITLGraph): BaseCheckpointSaver {
  * writes — the same facts `getState()` derives, without rebuilding every channel.
  */
 export async function readThreadState(saver: BaseCheckpointSaver, threadId: string): Promise<ThreadState> {
-  const { pending, answered } = summarizePendingWrites(await pendingWritesOf(saver, threadId));
+  const { checkpointId, writes } = await pendingWritesOf(saver, threadId);
+  const { pending, answered } = summarizePendingWrites(writes);
+  const valuesOf = (taskId: string) => pending.filter((entry) => entry.taskId === taskId).map((entry) => entry.value);
   return {
-    pending: pending.map((entry) => ({ interruptId: entry.id, threadId, taskId: entry.taskId, payload: withDigests(entry.value) as HumanInterruptPayload })),
+    pending: pending.map((entry) => ({
+      interruptId: entry.id,
+      threadId,
+      taskId: entry.taskId,
+      checkpointId,
+      storedValues: valuesOf(entry.taskId),
+      payload: withDigests(entry.value) as HumanInterruptPayload,
+    })),
     answered,
   };
 }

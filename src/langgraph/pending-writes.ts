@@ -50,6 +50,12 @@ export function summarizePendingWrites(writes: readonly PendingWrite[]): Pending
   return { pending, answered };
 }
 
+/** The pending writes of a thread's latest root checkpoint, and that checkpoint's id. */
+export interface LatestPendingWrites {
+  checkpointId: string | undefined;
+  writes: PendingWrite[];
+}
+
 /**
  * The interrupt values one task raised last, from a checkpoint's pending writes (LangGraph
  * keeps only the latest raise per task).

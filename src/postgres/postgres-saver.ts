@@ -6,7 +6,7 @@ import type { ThreadLockProvider } from "../host/thread-lock.js";
 import { expireRows } from "../inbox/expire-pending.js";
 import { resolveListOptions } from "../inbox/list-options.js";
 import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage } from "../inbox/types.js";
-import { INTERRUPT_CHANNEL, interruptValuesOfTask, RESUME_CHANNEL, type PendingWrite } from "../langgraph/index.js";
+import { INTERRUPT_CHANNEL, interruptValuesOfTask, RESUME_CHANNEL, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
 import { deletePending, listPending, overduePending } from "./inbox/inbox-queries.js";
 import { applyMigrations, ensureAttachments, MIGRATIONS } from "./migrations/index.js";
@@ -115,21 +115,22 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
    * (`resume()` needs only these, whatever the length of the conversation). Only interrupt and
    * resume values are decoded; for other writes the channel name is all that matters.
    */
-  async readPendingWrites(threadId: string): Promise<PendingWrite[]> {
-    const { rows } = await this.pgPool.query<{ task_id: string; channel: string; type: string; blob: Buffer }>(
-      `SELECT task_id, channel, type, blob FROM "${this.schema}".checkpoint_writes
+  async readPendingWrites(threadId: string): Promise<LatestPendingWrites> {
+    const { rows } = await this.pgPool.query<{ checkpoint_id: string; task_id: string; channel: string; type: string; blob: Buffer }>(
+      `SELECT checkpoint_id, task_id, channel, type, blob FROM "${this.schema}".checkpoint_writes
        WHERE thread_id = $1 AND checkpoint_ns = '' AND checkpoint_id = (
          SELECT checkpoint_id FROM "${this.schema}".checkpoints WHERE thread_id = $1 AND checkpoint_ns = '' ORDER BY checkpoint_id DESC LIMIT 1)
        ORDER BY task_id, idx`,
       [threadId],
     );
-    return Promise.all(
+    const writes = await Promise.all(
       rows.map(async (row): Promise<PendingWrite> => [
         row.task_id,
         row.channel,
         row.channel === INTERRUPT_CHANNEL || row.channel === RESUME_CHANNEL ? await this.serde.loadsTyped(row.type, row.blob) : undefined,
       ]),
     );
+    return { checkpointId: rows[0]?.checkpoint_id, writes };
   }
 
   /** One task's interrupt values in one checkpoint (what the node checks decisions against), without loading the checkpoint. */
