@@ -5,6 +5,9 @@ import { createAgent, humanInTheLoopMiddleware } from "langchain";
 import { z } from "zod";
 import { scriptedAgent } from "../../examples/support/agent-graph.js";
 import { ScriptedChatModel, toolCallingScript, type PlannedCall } from "../../examples/support/scripted-chat-model.js";
+import { randomUUID } from "node:crypto";
+import type { ToolMessage } from "@langchain/core/messages";
+import type { ClaimStore } from "../../src/claims/index.js";
 import { ApprovalToolNode, HookRegistry, resume, type ToolApprovalDecision } from "../../src/index.js";
 
 /** The same cheap tool for every variant: the benchmark measures the approval layer, not the tool. */
@@ -78,6 +81,41 @@ export function bareInterruptAgent(count: number, checkpointer: BaseCheckpointSa
     pause: async (threadId: string): Promise<void> => {
       const result = (await graph.invoke(input(), configFor(threadId))) as { __interrupt__?: unknown[] };
       if ((result.__interrupt__ ?? []).length === 0) throw new Error("the bare interrupt did not pause");
+    },
+    resume: (threadId: string) => graph.invoke(new Command({ resume: "approved" }), configFor(threadId)),
+  };
+}
+
+/**
+ * The least an approval layer that keeps the exactly-once promise can cost: the floor above
+ * (one `interrupt()`, LangGraph's ToolNode and saver) plus the two durable commits the promise
+ * requires — the claim committed before any tool runs, and the calls' results committed as
+ * they finish — made through the same claim store our node uses. No screening, payload,
+ * validation, signing or reads: a lower bound, not an implementation.
+ */
+export function exactlyOnceFloorAgent(count: number, checkpointer: BaseCheckpointSaver, claims: ClaimStore) {
+  const model = new ScriptedChatModel(toolCallingScript(calls(count)));
+  const tools = new ToolNode([lookup]);
+  const graph = new StateGraph(MessagesAnnotation)
+    .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
+    .addNode("tools", async (state: typeof MessagesAnnotation.State, config) => {
+      interrupt({ approve: "all" });
+      const threadId = String(config.configurable?.["thread_id"]);
+      const key = { threadId, namespace: "tools:floor", checkpointId: threadId, rootTaskId: threadId };
+      const owner = randomUUID();
+      await claims.acquire(key, { attempt: randomUUID(), owner, review: { decisions: {}, decidedAt: new Date().toISOString(), reviewerVerified: false, expired: false } });
+      const result = (await tools.invoke(state, config)) as { messages: ToolMessage[] };
+      await claims.saveResults(key, owner, result.messages.map((message) => [message.tool_call_id, message] as [string, ToolMessage]));
+      return result;
+    })
+    .addEdge(START, "agent")
+    .addConditionalEdges("agent", toolsCondition, ["tools", END])
+    .addEdge("tools", "agent")
+    .compile({ checkpointer });
+  return {
+    pause: async (threadId: string): Promise<void> => {
+      const result = (await graph.invoke(input(), configFor(threadId))) as { __interrupt__?: unknown[] };
+      if ((result.__interrupt__ ?? []).length === 0) throw new Error("the exactly-once floor did not pause");
     },
     resume: (threadId: string) => graph.invoke(new Command({ resume: "approved" }), configFor(threadId)),
   };

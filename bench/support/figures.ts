@@ -19,6 +19,12 @@ export interface Figure {
   ratio?: number;
   target?: Target;
   met?: boolean;
+  /**
+   * The lowest ratio against the same baseline that a lower bound measured in the same run
+   * reached (e.g. LangGraph's floor plus the commits the exactly-once promise requires). When it
+   * is already above the target, no implementation keeping the promises can meet the target here.
+   */
+  bound?: { name: string; ratio: number };
   note?: string;
 }
 
@@ -31,6 +37,16 @@ export function figure(fields: Omit<Figure, "ratio" | "met">): Figure {
     met = fields.target.kind.endsWith("max") ? value <= fields.target.value : value >= fields.target.value;
   }
   return { ...fields, ...(ratio === undefined ? {} : { ratio }), ...(met === undefined ? {} : { met }) };
+}
+
+/** The ratio of a lower bound to the same baseline a figure uses, to put on that figure. */
+export function boundOf(name: string, lowerBound: Stats, baseline: Stats): { name: string; ratio: number } {
+  return { name, ratio: lowerBound.median / baseline.median };
+}
+
+/** Whether a missed ratio target is out of reach: its lower bound, measured alongside, is already past it. */
+export function unreachable(f: Figure): boolean {
+  return f.met === false && f.bound !== undefined && f.target?.kind === "ratio-max" && f.bound.ratio > f.target.value;
 }
 
 /** A single measured number as Stats (for totals such as throughput or bytes). */

@@ -1,4 +1,4 @@
-import { describeTarget, type Figure } from "./figures.js";
+import { describeTarget, unreachable, type Figure } from "./figures.js";
 
 function number(value: number | undefined, unit: Figure["unit"]): string {
   if (value === undefined || Number.isNaN(value)) return "—";
@@ -7,9 +7,10 @@ function number(value: number | undefined, unit: Figure["unit"]): string {
   return value < 10 ? value.toFixed(2) : value.toFixed(1);
 }
 
-function verdict(met: boolean | undefined): string {
-  if (met === undefined) return "";
-  return met ? "✅ met" : "❌ missed";
+function verdict(f: Figure): string {
+  if (f.met === undefined) return "";
+  if (f.met) return "✅ met";
+  return unreachable(f) ? `⛔ out of reach (bound ${f.bound!.ratio.toFixed(2)}×)` : "❌ missed";
 }
 
 /** The results table, as Markdown. */
@@ -22,7 +23,7 @@ export function markdownTable(figures: readonly Figure[]): string {
     const ours = `${number(f.ours.median, f.unit)} / ${number(f.ours.p95, f.unit)} ${f.unit}`;
     const baseline = f.baseline === undefined ? "—" : `${number(f.baseline.median, f.unit)} / ${number(f.baseline.p95, f.unit)} ${f.unit}`;
     const ratio = f.ratio === undefined ? "—" : `${f.ratio.toFixed(2)}×`;
-    lines.push(`| ${f.workload} | ${f.case} | ${f.backend} | ${ours} | ${f.baselineName ?? "—"} | ${baseline} | ${ratio} | ${describeTarget(f.target)} | ${verdict(f.met)} |`);
+    lines.push(`| ${f.workload} | ${f.case} | ${f.backend} | ${ours} | ${f.baselineName ?? "—"} | ${baseline} | ${ratio} | ${describeTarget(f.target)} | ${verdict(f)} |`);
   }
   return lines.join("\n");
 }
@@ -43,7 +44,7 @@ export function ratioChart(figures: readonly Figure[], title: string): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     `<text x="12" y="22" font-size="15" font-weight="600" fill="#1a1a1a">${escape(title)}</text>`,
-    `<text x="12" y="40" fill="#444">ratio = ours ÷ baseline (medians, measured side by side); ▏ = target; green = target met</text>`,
+    `<text x="12" y="40" fill="#444">ratio = ours ÷ baseline (medians, measured side by side); ▏ = target; ● = lower bound measured alongside; green = target met</text>`,
     `<line x1="${x(1)}" y1="48" x2="${x(1)}" y2="${height - 24}" stroke="#999" stroke-dasharray="3 3"/>`,
     `<text x="${x(1) - 8}" y="${height - 10}" fill="#666">1.0×</text>`,
   ];
@@ -55,6 +56,7 @@ export function ratioChart(figures: readonly Figure[], title: string): string {
     parts.push(`<text x="12" y="${y + 14}" fill="#1a1a1a">${escape(label.length > 64 ? `${label.slice(0, 61)}…` : label)}</text>`);
     parts.push(`<rect x="${labelWidth}" y="${y + 3}" width="${Math.max(1, x(ratio) - labelWidth)}" height="${rowHeight - 8}" fill="${colour}" rx="2"/>`);
     parts.push(`<text x="${x(ratio) + 6}" y="${y + 14}" fill="#1a1a1a">${ratio.toFixed(2)}×</text>`);
+    if (f.bound !== undefined) parts.push(`<circle cx="${x(f.bound.ratio)}" cy="${y + rowHeight / 2}" r="3.5" fill="#111"/>`);
     if (f.target !== undefined) parts.push(`<line x1="${x(f.target.value)}" y1="${y + 1}" x2="${x(f.target.value)}" y2="${y + rowHeight - 3}" stroke="#111" stroke-width="2"/>`);
   });
   parts.push("</svg>");

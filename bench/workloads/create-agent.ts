@@ -1,13 +1,17 @@
+import { randomUUID } from "node:crypto";
+import { ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { tool } from "@langchain/core/tools";
-import { Command, type BaseCheckpointSaver } from "@langchain/langgraph";
-import { createAgent, humanInTheLoopMiddleware } from "langchain";
+import { Command, interrupt, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { createAgent, createMiddleware, humanInTheLoopMiddleware } from "langchain";
+import { claimStoreFor, type ClaimKey, type ClaimStore } from "../../src/claims/index.js";
 import { z } from "zod";
 import { ScriptedChatModel, toolCallingScript, type PlannedCall } from "../../examples/support/scripted-chat-model.js";
 import { resume, type HITLGraph, type ToolApprovalDecision } from "../../src/index.js";
 import { approvalMiddleware } from "../../src/langchain/index.js";
 import { newThreadId } from "../support/agents.js";
 import type { Backend } from "../support/backends.js";
-import { callsLabel, figure, type Figure } from "../support/figures.js";
+import { boundOf, callsLabel, figure, type Figure } from "../support/figures.js";
 import { interleave } from "../support/interleave.js";
 import type { BenchSettings } from "./settings.js";
 
@@ -24,7 +28,7 @@ const configFor = (threadId: string) => ({ configurable: { thread_id: threadId }
 function agentWith(count: number, middleware: unknown, checkpointer: BaseCheckpointSaver): InvokableAgent {
   const model = new ScriptedChatModel(toolCallingScript(plannedCalls(count)));
   // langchain's middleware types do not compile under exactOptionalPropertyTypes; the call itself is plain.
-  return createAgent({ model, tools: [lookup], middleware: [middleware as never], checkpointer }) as unknown as InvokableAgent;
+  return createAgent({ model, tools: [lookup], middleware: middleware === undefined ? [] : [middleware as never], checkpointer }) as unknown as InvokableAgent;
 }
 
 /** createAgent + approvalMiddleware asking for every call, approved through `resume()`. */
@@ -50,6 +54,63 @@ function theirsAgent(count: number, checkpointer: BaseCheckpointSaver) {
   };
 }
 
+/** createAgent with no approvals at all: one run, no pause (each call its own task, as createAgent sends them). */
+function plainAgentRun(count: number, checkpointer: BaseCheckpointSaver) {
+  const agent = agentWith(count, undefined, checkpointer);
+  return async (threadId: string): Promise<void> => {
+    await agent.invoke(input(), configFor(threadId));
+  };
+}
+
+const hasToolCalls = (messages: BaseMessage[]): boolean => ((messages.at(-1) as { tool_calls?: unknown[] } | undefined)?.tool_calls ?? []).length > 0;
+
+function currentThreadId(): string {
+  const config = AsyncLocalStorageProviderSingleton.getRunnableConfig() as { configurable?: Record<string, unknown> } | undefined;
+  return String(config?.configurable?.["thread_id"]);
+}
+
+/**
+ * The least a createAgent approval middleware can cost: `afterModel` pauses once with a bare
+ * `interrupt()` and sends the whole turn to the tools node as one task (as approvalMiddleware
+ * does). With `claims`, it also makes the two commits the exactly-once promise requires — the
+ * claim before the tools run and their results after — through our claim store: a lower bound.
+ */
+function floorAgent(count: number, checkpointer: BaseCheckpointSaver, claims?: ClaimStore) {
+  const keyOf = (threadId: string): ClaimKey => ({ threadId, namespace: "tools:floor", checkpointId: threadId, rootTaskId: threadId });
+  const owners = new Map<string, string>();
+  const floor = createMiddleware({
+    name: "BareInterruptFloor",
+    afterModel: {
+      canJumpTo: ["tools"],
+      hook: async (state) => {
+        if (!hasToolCalls(state.messages)) return undefined;
+        interrupt({ approve: "all" });
+        if (claims !== undefined) {
+          const threadId = currentThreadId();
+          const owner = randomUUID();
+          owners.set(threadId, owner);
+          await claims.acquire(keyOf(threadId), { attempt: randomUUID(), owner, review: { decisions: {}, decidedAt: new Date().toISOString(), reviewerVerified: false, expired: false } });
+        }
+        return { jumpTo: "tools" as const };
+      },
+    },
+    beforeModel: async (state) => {
+      const threadId = currentThreadId();
+      const owner = owners.get(threadId);
+      if (claims === undefined || owner === undefined) return undefined;
+      owners.delete(threadId);
+      const results = state.messages.filter((message): message is ToolMessage => ToolMessage.isInstance(message));
+      await claims.saveResults(keyOf(threadId), owner, results.map((message) => [message.tool_call_id, message] as [string, ToolMessage]));
+      return undefined;
+    },
+  });
+  const agent = agentWith(count, floor, checkpointer);
+  return async (threadId: string): Promise<void> => {
+    await agent.invoke(input(), configFor(threadId));
+    await agent.invoke(new Command({ resume: "approved" }), configFor(threadId));
+  };
+}
+
 /** Targets of the issue, on both checkpointers: ours at most 0.6× theirs at 10 calls, 0.4× at 50. */
 const TARGETS: Record<number, number> = { 10: 0.6, 50: 0.4 };
 
@@ -62,25 +123,40 @@ export async function createAgentApprovals(backend: Backend, settings: BenchSett
   for (const calls of [1, 10, 50]) {
     const ours = oursAgent(calls, backend.ours);
     const theirs = theirsAgent(calls, backend.middleware);
+    const plain = plainAgentRun(calls, backend.plain);
+    const floor = floorAgent(calls, backend.plain);
+    const exactlyOnceFloor = floorAgent(calls, backend.plain, claimStoreFor(backend.ours));
     const stats = await interleave(
       {
         ours: { run: () => ours(newThreadId("ca")) },
         theirs: { run: () => theirs(newThreadId("ca-hitl")) },
+        plain: { run: () => plain(newThreadId("ca-plain")) },
+        floor: { run: () => floor(newThreadId("ca-floor")) },
+        exactlyOnceFloor: { run: () => exactlyOnceFloor(newThreadId("ca-eo-floor")) },
       },
       { warmup: settings.warmup, samples: backend.name === "memory" ? settings.memorySamples : settings.samples },
     );
     const target = TARGETS[calls];
-    figures.push(
+    const boundName = "createAgent floor + the claim and results commits";
+    const line = (baselineName: string, baseline: keyof typeof stats, targeted: boolean, note?: string) =>
       figure({
         workload: "9. createAgent: pause + resume (all ask, approved)",
         case: callsLabel(calls),
         backend: backend.name,
         unit: "ms",
         ours: stats["ours"]!,
-        baselineName: "createAgent + humanInTheLoopMiddleware",
-        baseline: stats["theirs"]!,
-        ...(target === undefined ? {} : { target: { kind: "ratio-max" as const, value: target } }),
-      }),
+        baselineName,
+        baseline: stats[baseline]!,
+        ...(targeted && target !== undefined
+          ? { target: { kind: "ratio-max" as const, value: target }, bound: boundOf(boundName, stats["exactlyOnceFloor"]!, stats[baseline]!) }
+          : {}),
+        ...(note === undefined ? {} : { note }),
+      });
+    figures.push(
+      line("createAgent + humanInTheLoopMiddleware", "theirs", true),
+      line("createAgent, no approvals (one run, no pause)", "plain", false, "createAgent's own cost for the same turn, without pausing at all"),
+      line("floor: createAgent + a bare interrupt() middleware (turn as one task)", "floor", false, "the least any createAgent approval middleware costs: one interrupt in afterModel, the turn sent to the tools node as one task"),
+      line(boundName, "exactlyOnceFloor", false, "the floor plus the claim committed before the tools and the results after them, through our claim store"),
     );
   }
   return figures;
