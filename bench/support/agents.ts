@@ -8,6 +8,7 @@ import { ScriptedChatModel, toolCallingScript, type PlannedCall } from "../../ex
 import { randomUUID } from "node:crypto";
 import type { ToolMessage } from "@langchain/core/messages";
 import type { ClaimStore } from "../../src/claims/index.js";
+import { readThreadState } from "../../src/host/thread-state.js";
 import { ApprovalToolNode, HookRegistry, resume, type ToolApprovalDecision } from "../../src/index.js";
 
 /** The same cheap tool for every variant: the benchmark measures the approval layer, not the tool. */
@@ -87,13 +88,15 @@ export function bareInterruptAgent(count: number, checkpointer: BaseCheckpointSa
 }
 
 /**
- * The least an approval layer that keeps the exactly-once promise can cost: the floor above
- * (one `interrupt()`, LangGraph's ToolNode and saver) plus the two durable commits the promise
- * requires — the claim committed before any tool runs, and the calls' results committed as
- * they finish — made through the same claim store our node uses. No screening, payload,
- * validation, signing or reads: a lower bound, not an implementation.
+ * The least an approval layer that keeps this library's promises can cost — every database
+ * operation they require and none of the logic: the floor above (one `interrupt()`, LangGraph's
+ * ToolNode) run on our checkpointer (the inbox triggers), `resume()`'s one read of the thread
+ * before it submits (its typed errors come before anything is submitted), the claim committed
+ * before any tool runs and the calls' results committed when they finish (exactly once), through
+ * the claim store our node uses. No screening, payload, validation or signing: a lower bound,
+ * not an implementation.
  */
-export function exactlyOnceFloorAgent(count: number, checkpointer: BaseCheckpointSaver, claims: ClaimStore) {
+export function requirementsFloorAgent(count: number, checkpointer: BaseCheckpointSaver, claims: ClaimStore) {
   const model = new ScriptedChatModel(toolCallingScript(calls(count)));
   const tools = new ToolNode([lookup]);
   const graph = new StateGraph(MessagesAnnotation)
@@ -115,9 +118,12 @@ export function exactlyOnceFloorAgent(count: number, checkpointer: BaseCheckpoin
   return {
     pause: async (threadId: string): Promise<void> => {
       const result = (await graph.invoke(input(), configFor(threadId))) as { __interrupt__?: unknown[] };
-      if ((result.__interrupt__ ?? []).length === 0) throw new Error("the exactly-once floor did not pause");
+      if ((result.__interrupt__ ?? []).length === 0) throw new Error("the requirements floor did not pause");
     },
-    resume: (threadId: string) => graph.invoke(new Command({ resume: "approved" }), configFor(threadId)),
+    resume: async (threadId: string) => {
+      await readThreadState(checkpointer, threadId);
+      return graph.invoke(new Command({ resume: "approved" }), configFor(threadId));
+    },
   };
 }
 

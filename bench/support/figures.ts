@@ -20,9 +20,10 @@ export interface Figure {
   target?: Target;
   met?: boolean;
   /**
-   * The lowest ratio against the same baseline that a lower bound measured in the same run
-   * reached (e.g. LangGraph's floor plus the commits the exactly-once promise requires). When it
-   * is already above the target, no implementation keeping the promises can meet the target here.
+   * The ratio against the same baseline that a bound measured in the same run reached — the
+   * least time (or, for a rate, the most throughput) any implementation keeping the promises can
+   * have, e.g. LangGraph's floor plus the commits exactly-once requires. When it is already past
+   * the target, no implementation keeping the promises can meet the target here.
    */
   bound?: { name: string; ratio: number };
   note?: string;
@@ -44,9 +45,11 @@ export function boundOf(name: string, lowerBound: Stats, baseline: Stats): { nam
   return { name, ratio: lowerBound.median / baseline.median };
 }
 
-/** Whether a missed ratio target is out of reach: its lower bound, measured alongside, is already past it. */
+/** Whether a missed ratio target is out of reach: its lower bound (for a rate, its upper bound), measured alongside, is already past it. */
 export function unreachable(f: Figure): boolean {
-  return f.met === false && f.bound !== undefined && f.target?.kind === "ratio-max" && f.bound.ratio > f.target.value;
+  if (f.met !== false || f.bound === undefined || f.target === undefined) return false;
+  if (f.target.kind === "ratio-max") return f.bound.ratio > f.target.value;
+  return f.target.kind === "ratio-min" && f.bound.ratio < f.target.value;
 }
 
 /** A single measured number as Stats (for totals such as throughput or bytes). */

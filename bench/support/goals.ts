@@ -14,7 +14,7 @@ function verdict(f: Figure): string {
 
 function boundNote(f: Figure): string {
   if (f.bound === undefined) return "";
-  return `; lower bound measured alongside: ${f.bound.ratio.toFixed(2)}× (${f.bound.name})`;
+  return `; bound measured alongside: ${f.bound.ratio.toFixed(2)}× (${f.bound.name})`;
 }
 
 /**

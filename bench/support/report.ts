@@ -44,7 +44,7 @@ export function ratioChart(figures: readonly Figure[], title: string): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     `<text x="12" y="22" font-size="15" font-weight="600" fill="#1a1a1a">${escape(title)}</text>`,
-    `<text x="12" y="40" fill="#444">ratio = ours ÷ baseline (medians, measured side by side); ▏ = target; ● = lower bound measured alongside; green = target met</text>`,
+    `<text x="12" y="40" fill="#444">ratio = ours ÷ baseline (medians, measured side by side); ▏ = target; ● = bound: the best any implementation keeping the promises did; green = target met</text>`,
     `<line x1="${x(1)}" y1="48" x2="${x(1)}" y2="${height - 24}" stroke="#999" stroke-dasharray="3 3"/>`,
     `<text x="${x(1) - 8}" y="${height - 10}" fill="#666">1.0×</text>`,
   ];

@@ -1,5 +1,5 @@
 import { claimStoreFor } from "../../src/claims/index.js";
-import { approvalAgent, bareInterruptAgent, exactlyOnceFloorAgent, middlewareAgent, newThreadId, plainAgent, screenedAgent } from "../support/agents.js";
+import { approvalAgent, bareInterruptAgent, requirementsFloorAgent, middlewareAgent, newThreadId, plainAgent, screenedAgent } from "../support/agents.js";
 import type { Backend } from "../support/backends.js";
 import { boundOf, callsLabel, figure, type Figure } from "../support/figures.js";
 import { timeClaims } from "../support/claim-timer.js";
@@ -84,7 +84,7 @@ export async function pauseResume(backend: Backend, settings: BenchSettings, bat
     const middleware = middlewareAgent(calls, backend.middleware);
     const plain = plainAgent(calls, backend.plain);
     const floor = bareInterruptAgent(calls, backend.plain);
-    const exactlyOnceFloor = exactlyOnceFloorAgent(calls, backend.plain, claimStoreFor(backend.ours));
+    const requirementsFloor = requirementsFloorAgent(calls, backend.ours, claimStoreFor(backend.ours));
     const stats = await interleave(
       {
         ours: {
@@ -108,17 +108,17 @@ export async function pauseResume(backend: Backend, settings: BenchSettings, bat
             await floor.resume(threadId);
           },
         },
-        exactlyOnceFloor: {
+        requirementsFloor: {
           run: async () => {
-            const threadId = newThreadId("pr-eo-floor");
-            await exactlyOnceFloor.pause(threadId);
-            await exactlyOnceFloor.resume(threadId);
+            const threadId = newThreadId("pr-req-floor");
+            await requirementsFloor.pause(threadId);
+            await requirementsFloor.resume(threadId);
           },
         },
       },
       timing(settings, backend),
     );
-    const boundName = "floor + the claim and results commits exactly-once requires";
+    const boundName = "requirements floor: the floor on our checkpointer + resume()'s read + the claim and results commits";
     const label = callsLabel(calls);
     const targeted = goals && backend.name === "postgres" && calls === GOALS.calls;
     const line = (baselineName: string, baseline: keyof typeof stats, target: number | undefined, note?: string) =>
@@ -130,14 +130,14 @@ export async function pauseResume(backend: Backend, settings: BenchSettings, bat
         ours: stats["ours"]!,
         baselineName,
         baseline: stats[baseline]!,
-        ...(targeted && target !== undefined ? { target: { kind: "ratio-max" as const, value: target }, bound: boundOf(boundName, stats["exactlyOnceFloor"]!, stats[baseline]!) } : {}),
+        ...(targeted && target !== undefined ? { target: { kind: "ratio-max" as const, value: target }, bound: boundOf(boundName, stats["requirementsFloor"]!, stats[baseline]!) } : {}),
         ...(note === undefined ? {} : { note }),
       });
     figures.push(
       line("humanInTheLoopMiddleware", "middleware", GOALS.middleware),
       line("plain ToolNode full run (no pause)", "plain", GOALS.plain),
       line("floor: bare interrupt() + ToolNode", "floor", undefined, "the least any approval layer on LangGraph's interrupt() costs: one interrupt, LangGraph's ToolNode, its own saver"),
-      line(boundName, "exactlyOnceFloor", undefined, "the floor plus the claim committed before the tools and the results committed after them, through our claim store: the least an approval layer keeping the exactly-once promise costs"),
+      line(boundName, "requirementsFloor", undefined, "every database operation the promises require and none of the logic: the floor on our checkpointer (inbox triggers), resume()'s read before submitting, the claim committed before the tools and the results after them"),
     );
   }
   return figures;

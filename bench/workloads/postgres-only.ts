@@ -1,8 +1,9 @@
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { approvalAgent, middlewareAgent, newThreadId, plainAgent } from "../support/agents.js";
+import { claimStoreFor } from "../../src/claims/index.js";
+import { approvalAgent, middlewareAgent, newThreadId, plainAgent, requirementsFloorAgent } from "../support/agents.js";
 import type { Backend } from "../support/backends.js";
-import { callsLabel, figure, single, type Figure } from "../support/figures.js";
+import { boundOf, callsLabel, figure, single, type Figure } from "../support/figures.js";
 import { runPool } from "../support/interleave.js";
 import { summarise } from "../support/stats.js";
 import type { HITLPostgresSaver } from "../../src/postgres/index.js";
@@ -12,19 +13,28 @@ import type { BenchSettings } from "./settings.js";
 export async function throughput(backend: Backend, settings: BenchSettings): Promise<Figure[]> {
   const ours = approvalAgent(1, backend.ours);
   const plain = plainAgent(1, backend.plain);
+  const floor = requirementsFloorAgent(1, backend.ours, claimStoreFor(backend.ours));
   const figures: Figure[] = [];
   for (const concurrency of [1, settings.concurrency]) {
     const oursRates: number[] = [];
     const plainRates: number[] = [];
-    // Two alternating rounds each, so both see the same machine weather.
+    const floorRates: number[] = [];
+    const rate = (ms: number) => (settings.throughputThreads / ms) * 1000;
+    // Two alternating rounds each, so all see the same machine weather.
     for (let round = 0; round < 2; round += 1) {
       const oursMs = await runPool(settings.throughputThreads, concurrency, async () => {
         const threadId = newThreadId("tp");
         await ours.resume(threadId, await ours.pause(threadId));
       });
       const plainMs = await runPool(settings.throughputThreads, concurrency, () => plain.fullRun(newThreadId("tp-plain")));
-      oursRates.push((settings.throughputThreads / oursMs) * 1000);
-      plainRates.push((settings.throughputThreads / plainMs) * 1000);
+      const floorMs = await runPool(settings.throughputThreads, concurrency, async () => {
+        const threadId = newThreadId("tp-floor");
+        await floor.pause(threadId);
+        await floor.resume(threadId);
+      });
+      oursRates.push(rate(oursMs));
+      plainRates.push(rate(plainMs));
+      floorRates.push(rate(floorMs));
     }
     figures.push(
       figure({
@@ -36,6 +46,7 @@ export async function throughput(backend: Backend, settings: BenchSettings): Pro
         baselineName: "plain ToolNode full runs",
         baseline: summarise(plainRates),
         target: { kind: "ratio-min", value: 0.8 },
+        bound: boundOf("requirements floor: bare interrupt() + ToolNode on our checkpointer + resume()'s read + the claim and results commits", summarise(floorRates), summarise(plainRates)),
       }),
     );
   }
