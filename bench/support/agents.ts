@@ -60,19 +60,32 @@ export function approvalAgent(count: number, checkpointer: BaseCheckpointSaver) 
   };
 }
 
+/** The claim and results commits of one batch, through our claim store (a floor's share of exactly-once). */
+async function withClaim<T extends { messages: ToolMessage[] }>(claims: ClaimStore, threadId: string, run: () => Promise<T>): Promise<T> {
+  const key = { threadId, namespace: "tools:floor", checkpointId: threadId, rootTaskId: threadId };
+  const owner = randomUUID();
+  await claims.acquire(key, { attempt: randomUUID(), owner, review: { decisions: {}, decidedAt: new Date().toISOString(), reviewerVerified: false, expired: false } });
+  const result = await run();
+  await claims.saveResults(key, owner, result.messages.map((message) => [message.tool_call_id, message] as [string, ToolMessage]));
+  return result;
+}
+
 /**
- * The floor of any approval layer built on LangGraph's `interrupt()`: the same agent loop whose
- * tools node calls `interrupt()` once and then runs LangGraph's plain ToolNode — no screening,
- * no payload, no validation, no claim, no inbox. Run on LangGraph's own checkpointer.
+ * A floor: the same agent loop whose tools node calls `interrupt()` once and then runs
+ * LangGraph's plain ToolNode — no screening, no payload, no validation. With `claims` it also
+ * makes every database operation this library's promises require, and nothing else:
+ * `resume()`'s one read of the thread before it submits, the claim committed before any tool
+ * runs and the calls' results committed when they finish.
  */
-export function bareInterruptAgent(count: number, checkpointer: BaseCheckpointSaver) {
+function interruptFloorAgent(count: number, checkpointer: BaseCheckpointSaver, claims?: ClaimStore) {
   const model = new ScriptedChatModel(toolCallingScript(calls(count)));
   const tools = new ToolNode([lookup]);
   const graph = new StateGraph(MessagesAnnotation)
     .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
     .addNode("tools", async (state: typeof MessagesAnnotation.State, config) => {
       interrupt({ approve: "all" });
-      return tools.invoke(state, config);
+      const runTools = async () => (await tools.invoke(state, config)) as { messages: ToolMessage[] };
+      return claims === undefined ? runTools() : withClaim(claims, String(config.configurable?.["thread_id"]), runTools);
     })
     .addEdge(START, "agent")
     .addConditionalEdges("agent", toolsCondition, ["tools", END])
@@ -81,50 +94,33 @@ export function bareInterruptAgent(count: number, checkpointer: BaseCheckpointSa
   return {
     pause: async (threadId: string): Promise<void> => {
       const result = (await graph.invoke(input(), configFor(threadId))) as { __interrupt__?: unknown[] };
-      if ((result.__interrupt__ ?? []).length === 0) throw new Error("the bare interrupt did not pause");
+      if ((result.__interrupt__ ?? []).length === 0) throw new Error("the floor did not pause");
     },
-    resume: (threadId: string) => graph.invoke(new Command({ resume: "approved" }), configFor(threadId)),
+    resume: async (threadId: string) => {
+      if (claims !== undefined) await readThreadState(checkpointer, threadId);
+      return graph.invoke(new Command({ resume: "approved" }), configFor(threadId));
+    },
   };
 }
 
 /**
+ * The floor of any approval layer built on LangGraph's `interrupt()`: one interrupt, then
+ * LangGraph's plain ToolNode — no screening, no payload, no validation, no claim, no inbox.
+ * Run on LangGraph's own checkpointer.
+ */
+export function bareInterruptAgent(count: number, checkpointer: BaseCheckpointSaver) {
+  return interruptFloorAgent(count, checkpointer);
+}
+
+/**
  * The least an approval layer that keeps this library's promises can cost — every database
- * operation they require and none of the logic: the floor above (one `interrupt()`, LangGraph's
- * ToolNode) run on our checkpointer (the inbox triggers), `resume()`'s one read of the thread
- * before it submits (its typed errors come before anything is submitted), the claim committed
- * before any tool runs and the calls' results committed when they finish (exactly once), through
- * the claim store our node uses. No screening, payload, validation or signing: a lower bound,
- * not an implementation.
+ * operation they require and none of the logic: the floor run on our checkpointer (the inbox
+ * triggers), `resume()`'s read before it submits (its typed errors come before anything is
+ * submitted), the claim before any tool runs and the results when the calls finish (exactly
+ * once), through the claim store our node uses. A lower bound, not an implementation.
  */
 export function requirementsFloorAgent(count: number, checkpointer: BaseCheckpointSaver, claims: ClaimStore) {
-  const model = new ScriptedChatModel(toolCallingScript(calls(count)));
-  const tools = new ToolNode([lookup]);
-  const graph = new StateGraph(MessagesAnnotation)
-    .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
-    .addNode("tools", async (state: typeof MessagesAnnotation.State, config) => {
-      interrupt({ approve: "all" });
-      const threadId = String(config.configurable?.["thread_id"]);
-      const key = { threadId, namespace: "tools:floor", checkpointId: threadId, rootTaskId: threadId };
-      const owner = randomUUID();
-      await claims.acquire(key, { attempt: randomUUID(), owner, review: { decisions: {}, decidedAt: new Date().toISOString(), reviewerVerified: false, expired: false } });
-      const result = (await tools.invoke(state, config)) as { messages: ToolMessage[] };
-      await claims.saveResults(key, owner, result.messages.map((message) => [message.tool_call_id, message] as [string, ToolMessage]));
-      return result;
-    })
-    .addEdge(START, "agent")
-    .addConditionalEdges("agent", toolsCondition, ["tools", END])
-    .addEdge("tools", "agent")
-    .compile({ checkpointer });
-  return {
-    pause: async (threadId: string): Promise<void> => {
-      const result = (await graph.invoke(input(), configFor(threadId))) as { __interrupt__?: unknown[] };
-      if ((result.__interrupt__ ?? []).length === 0) throw new Error("the requirements floor did not pause");
-    },
-    resume: async (threadId: string) => {
-      await readThreadState(checkpointer, threadId);
-      return graph.invoke(new Command({ resume: "approved" }), configFor(threadId));
-    },
-  };
+  return interruptFloorAgent(count, checkpointer, claims);
 }
 
 /** LangChain's createAgent + humanInTheLoopMiddleware, resumed with Command({ resume: { decisions } }). */
