@@ -65,7 +65,7 @@ export interface ClaimStore {
   /** Commits finished calls' results, only while `owner` holds the claim; `false` otherwise. */
   saveResults(key: ClaimKey, owner: string, results: ReadonlyArray<[string, CallResult]>): Promise<boolean>;
   loadResults(key: ClaimKey): Promise<Map<string, CallResult>>;
-  /** The claims made under one root task of a thread (what `resume()` reads to report the outcome). */
+  /** The claims made under one root task of a thread (what `resume()` reads to report the outcome when its node did not run in its process). */
   claimsOfTask(threadId: string, rootTaskId: string): Promise<ClaimRecord[]>;
 }
 
