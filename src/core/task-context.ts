@@ -59,14 +59,12 @@ export function storedAtOf(context: TaskContext): StoredAt | undefined {
  * by `attempt`); nothing in a resume value replaces them.
  */
 export async function readStoredInterruptValues(context: TaskContext, attempt?: string): Promise<readonly unknown[]> {
-  const { checkpointer, threadId, checkpointId, taskId } = context;
+  const { checkpointer } = context;
   const at = storedAtOf(context);
-  if (checkpointer == null || at === undefined || threadId === undefined || checkpointId === undefined || taskId === undefined) return [];
+  if (checkpointer == null || at === undefined) return [];
   const handed = storedValuesOfSubmission(attempt, at);
   if (handed !== undefined) return handed;
-  if (readsTaskInterrupts(checkpointer)) return checkpointer.readTaskInterrupts(threadId, context.parentNamespace, checkpointId, taskId);
-  const tuple = await checkpointer.getTuple({
-    configurable: { thread_id: threadId, checkpoint_ns: context.parentNamespace, checkpoint_id: checkpointId },
-  });
-  return interruptValuesOfTask((tuple?.pendingWrites ?? []) as PendingWrite[], taskId);
+  if (readsTaskInterrupts(checkpointer)) return checkpointer.readTaskInterrupts(at.threadId, at.namespace, at.checkpointId, at.taskId);
+  const tuple = await checkpointer.getTuple({ configurable: { thread_id: at.threadId, checkpoint_ns: at.namespace, checkpoint_id: at.checkpointId } });
+  return interruptValuesOfTask((tuple?.pendingWrites ?? []) as PendingWrite[], at.taskId);
 }

@@ -38,8 +38,9 @@ export async function validateResumeValue(payload: unknown, value: unknown, find
     assertWithinLimits(value, "INVALID_DECISION");
     const decisions = await validateDecisions(payload, value, findTool);
     const byId: ToolApprovalDecisionMap = Object.fromEntries(decisions);
+    // The payload comes from this library's read APIs, which have just computed each digest.
     const digests = Object.fromEntries(
-      payload.action_requests.map((request) => [request.tool_call_id, requestDigest(request.name, request.arguments)]),
+      payload.action_requests.map((request) => [request.tool_call_id, request.digest ?? requestDigest(request.name, request.arguments)]),
     );
     return { value: byId, digests };
   }

@@ -4,6 +4,16 @@ import { countingTool } from "../support/fixtures.js";
 
 const tool = countingTool("delete_file").tool;
 
+/** What constructing an ApprovalToolNode with `options` throws (undefined when it does not). */
+function constructionError(options: unknown): unknown {
+  try {
+    new ApprovalToolNode([tool], options as never);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
 describe("ApprovalToolNode options are checked at construction", () => {
   test.each([
     ["an interruptOn key that names no tool", { interruptOn: { delete_fiel: true } }, ["interruptOn", "delete_fiel"]],
@@ -17,12 +27,7 @@ describe("ApprovalToolNode options are checked at construction", () => {
     ["an onHookError that is not a function", { onHookError: "console" }, ["onHookError"]],
     ["a non-positive expiresInMs", { interruptOn: { delete_file: { expiresInMs: 0 } } }, ["interruptOn", "delete_file"]],
   ])("refuses %s with INVALID_OPTIONS naming the field", (_label, options, path) => {
-    let caught: unknown;
-    try {
-      new ApprovalToolNode([tool], options as never);
-    } catch (error) {
-      caught = error;
-    }
+    const caught = constructionError(options);
     expect(isHITLError(caught, "INVALID_OPTIONS")).toBe(true);
     const details = isHITLError(caught) ? caught.details : [];
     expect(details[0]?.path?.slice(0, path.length)).toEqual(path);
@@ -34,12 +39,7 @@ describe("ApprovalToolNode options are checked at construction", () => {
     ["an unknown interruptOn setting", { interruptOn: { delete_file: { allowed: ["approve"] } } }, ["interruptOn", "delete_file", "allowed"], "allowed", ["allowedDecisions", "description", "expiresInMs"]],
     ["a misspelt option", { interuptOn: { delete_file: true } }, ["interuptOn"], "interuptOn", ["interruptOn"]],
   ])("refuses %s with a detail naming the field, what was received and what is allowed", (_label, options, path, received, allowed) => {
-    let caught: unknown;
-    try {
-      new ApprovalToolNode([tool], options as never);
-    } catch (error) {
-      caught = error;
-    }
+    const caught = constructionError(options);
     expect(isHITLError(caught, "INVALID_OPTIONS")).toBe(true);
     const detail = isHITLError(caught) ? caught.details[0] : undefined;
     expect(detail?.path).toEqual(path);
