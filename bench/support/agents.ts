@@ -62,9 +62,9 @@ export function approvalAgent(count: number, checkpointer: BaseCheckpointSaver) 
 
 /** The claim and results commits of one batch, through our claim store (a floor's share of exactly-once). */
 async function withClaim<T extends { messages: ToolMessage[] }>(claims: ClaimStore, threadId: string, run: () => Promise<T>): Promise<T> {
-  const key = { threadId, namespace: "tools:floor", checkpointId: threadId, rootTaskId: threadId };
+  const key = { threadId, namespace: "tools:floor", checkpointId: threadId };
   const owner = randomUUID();
-  await claims.acquire(key, { attempt: randomUUID(), owner, review: { decisions: {}, decidedAt: new Date().toISOString(), reviewerVerified: false, expired: false } });
+  await claims.acquire(key, { attempt: randomUUID(), owner, review: { decisions: {}, verdicts: {}, decidedAt: new Date().toISOString(), reviewerVerified: false, interruptId: threadId, raises: 1, submissionDigest: "" } });
   const result = await run();
   await claims.saveResults(key, owner, result.messages.map((message) => [message.tool_call_id, message] as [string, ToolMessage]));
   return result;

@@ -87,7 +87,7 @@ class FloorTurn {
     private readonly expected: number,
     private readonly claims: ClaimStore | undefined,
   ) {
-    this.#key = { threadId, namespace: "tools:floor", checkpointId: threadId, rootTaskId: threadId };
+    this.#key = { threadId, namespace: "tools:floor", checkpointId: threadId };
     this.#claimed = this.#claim();
     this.#claimed.catch(() => undefined);
   }
@@ -95,7 +95,7 @@ class FloorTurn {
   async #claim(): Promise<void> {
     interrupt({ approve: "all" });
     if (this.claims === undefined) return;
-    await this.claims.acquire(this.#key, { attempt: randomUUID(), owner: this.#owner, review: { decisions: {}, decidedAt: new Date().toISOString(), reviewerVerified: false, expired: false } });
+    await this.claims.acquire(this.#key, { attempt: randomUUID(), owner: this.#owner, review: { decisions: {}, verdicts: {}, decidedAt: new Date().toISOString(), reviewerVerified: false, interruptId: this.#key.threadId, raises: 1, submissionDigest: "" } });
   }
 
   async run(call: () => Promise<unknown>): Promise<unknown> {

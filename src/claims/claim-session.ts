@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
 import { ResultWriter } from "./result-writer.js";
-import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore } from "./types.js";
+import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ProposedReview } from "./types.js";
 
 /** How often a waiting resumer looks again at a batch another execution runs. */
 const POLL_MS = 200;
@@ -18,11 +18,12 @@ export interface ClaimSession {
   /** Commits one call's result; resolves when it is durable. */
   record(toolCallId: string, result: CallResult): Promise<void>;
   /**
-   * Ends the hold: a failed (or re-paused) run releases the claim so the next resume can complete
-   * it at once. A finished one that took the batch over (or whose lease may have lapsed) first
-   * checks that the thread has not moved on meanwhile, and throws `INTERRUPT_ALREADY_RESOLVED` if it has.
+   * Ends the hold: a failed run, or one that paused again (a question of the batch awaits its
+   * answer), releases the claim so the next resume can complete it at once. A finished one that
+   * took the batch over (or whose lease may have lapsed) first checks that the thread has not
+   * moved on meanwhile, and throws `INTERRUPT_ALREADY_RESOLVED` if it has.
    */
-  end(outcome: "finished" | "failed"): Promise<void>;
+  end(outcome: "finished" | "failed" | "paused"): Promise<void>;
 }
 
 /** Where the claim lives and how to tell whether its thread moved on. */
@@ -63,7 +64,7 @@ async function hold(context: ClaimContext, claim: ClaimRecord, takenOver: boolea
     record: (toolCallId, result) => writer.record(toolCallId, result),
     async end(outcome) {
       clearInterval(heartbeat);
-      if (outcome === "failed") {
+      if (outcome !== "finished") {
         await store.release(key, owner).catch(() => undefined);
         return;
       }
@@ -79,6 +80,16 @@ function resolved(key: ClaimKey): HITLError {
   return new HITLError("INTERRUPT_ALREADY_RESOLVED", "This approval was already answered, and the run that applied the answer has moved on; nothing was run for this resume.", {
     threadId: key.threadId,
   });
+}
+
+/**
+ * Holds a claim read before any judgment was made (a later pass of a batch whose judgment is
+ * recorded): completes it like any other follower would.
+ *
+ * @throws {HITLError} `INTERRUPT_ALREADY_RESOLVED`, `THREAD_BUSY`.
+ */
+export function resumeClaim(context: ClaimContext, claim: ClaimRecord): Promise<ClaimSession> {
+  return follow(context, claim);
 }
 
 /**
@@ -115,11 +126,24 @@ async function follow(context: ClaimContext, first: ClaimRecord): Promise<ClaimS
  * @returns The session, or `undefined` when there is no claim and nothing of this resumer's to claim.
  * @throws {HITLError} `INTERRUPT_ALREADY_RESOLVED`, `THREAD_BUSY`.
  */
-export async function openClaim(context: ClaimContext, own: { attempt: string; review: ClaimedReview } | undefined): Promise<ClaimSession | undefined> {
+export async function openClaim(context: ClaimContext, own: { attempt: string; review: ProposedReview } | undefined): Promise<ClaimSession | undefined> {
   if (own === undefined) {
     const existing = await context.store.read(context.key);
     return existing === undefined ? undefined : follow(context, existing);
   }
   const claim = await context.store.acquire(context.key, { ...own, owner: randomUUID() });
+  return claim.won ? hold(context, claim, false) : follow(context, claim);
+}
+
+/**
+ * Claims a batch as expired, only if its deadline has passed by the store's clock (for a value
+ * that does not fit, sent late: nothing of it is applied, every call is rejected as expired).
+ *
+ * @returns The session, or `undefined` when the deadline has not passed and no claim exists.
+ * @throws {HITLError} `INTERRUPT_ALREADY_RESOLVED`, `THREAD_BUSY`.
+ */
+export async function openClaimIfExpired(context: ClaimContext, own: { attempt: string; review: ProposedReview }): Promise<ClaimSession | undefined> {
+  const claim = await context.store.acquireIfExpired(context.key, { ...own, owner: randomUUID() });
+  if (claim === undefined) return undefined;
   return claim.won ? hold(context, claim, false) : follow(context, claim);
 }

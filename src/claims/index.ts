@@ -1,6 +1,6 @@
 /** Durable claims: the first committed decisions of a paused batch are the only ones that run. */
 export { claimStoreFor } from "./claim-store-for.js";
-export { openClaim } from "./claim-session.js";
+export { openClaim, openClaimIfExpired, resumeClaim } from "./claim-session.js";
 export type { ClaimContext, ClaimSession } from "./claim-session.js";
 export { DEFAULT_BUSY_WAIT_MS, DEFAULT_LEASE_MS, MemoryClaimStore } from "./memory-claim-store.js";
-export type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ClaimStoreProvider } from "./types.js";
+export type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ClaimStoreProvider, ProposedReview, ReviewedVerdict } from "./types.js";

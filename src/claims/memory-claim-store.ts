@@ -1,4 +1,4 @@
-import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore } from "./types.js";
+import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ProposedReview } from "./types.js";
 
 /** Default lease: long enough that a slow event loop never loses a live claim. */
 export const DEFAULT_LEASE_MS = 30_000;
@@ -22,7 +22,7 @@ function keyOf(key: ClaimKey): string {
 function recordOf(entry: Entry, now: number): ClaimRecord {
   // Stored as JSON, as in Postgres: a caller can never change a committed claim through a reference.
   const review = JSON.parse(JSON.stringify(entry.review)) as ClaimedReview;
-  return { attempt: entry.attempt, owner: entry.owner, review, state: entry.state, leaseExpired: entry.leaseUntil <= now };
+  return { attempt: entry.attempt, interruptId: review.interruptId, owner: entry.owner, review, state: entry.state, leaseExpired: entry.leaseUntil <= now };
 }
 
 /**
@@ -45,16 +45,28 @@ export class MemoryClaimStore implements ClaimStore {
     this.busyWaitMs = options.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS;
   }
 
-  async acquire(key: ClaimKey, claim: { attempt: string; owner: string; review: ClaimedReview }): Promise<ClaimRecord & { won: boolean }> {
+  async acquire(key: ClaimKey, claim: { attempt: string; owner: string; review: ProposedReview }): Promise<ClaimRecord & { won: boolean }> {
     const existing = this.#entry(key);
     if (existing !== undefined) return { ...recordOf(existing, Date.now()), won: false };
+    // The deadline is judged here, when the claim commits, by this process's clock (the only one in memory).
+    const now = Date.now();
+    const expired = claim.review.expiresAt !== undefined && now > Date.parse(claim.review.expiresAt);
+    const judged: ClaimedReview = { ...claim.review, expired, judgedAt: new Date(now).toISOString(), clock: "process" };
     // JSON.stringify throws on values that cannot be stored (too deep, cyclic): nothing is claimed then.
-    const review = JSON.parse(JSON.stringify(claim.review)) as ClaimedReview;
+    const review = JSON.parse(JSON.stringify(judged)) as ClaimedReview;
     const entry: Entry = { key, attempt: claim.attempt, owner: claim.owner, review, state: "running", leaseUntil: Date.now() + this.leaseMs, results: new Map() };
     const thread = this.#threads.get(key.threadId) ?? new Map<string, Entry>();
     thread.set(keyOf(key), entry);
     this.#threads.set(key.threadId, thread);
     return { ...recordOf(entry, Date.now()), won: true };
+  }
+
+  async acquireIfExpired(key: ClaimKey, claim: { attempt: string; owner: string; review: ProposedReview }): Promise<(ClaimRecord & { won: boolean }) | undefined> {
+    const existing = this.#entry(key);
+    if (existing !== undefined) return { ...recordOf(existing, Date.now()), won: false };
+    const { expiresAt } = claim.review;
+    if (expiresAt === undefined || Date.now() <= Date.parse(expiresAt)) return undefined;
+    return this.acquire(key, claim);
   }
 
   async read(key: ClaimKey): Promise<ClaimRecord | undefined> {
@@ -93,9 +105,9 @@ export class MemoryClaimStore implements ClaimStore {
     return new Map(this.#entry(key)?.results ?? []);
   }
 
-  async claimsOfTask(threadId: string, rootTaskId: string): Promise<ClaimRecord[]> {
-    const now = Date.now();
-    return [...(this.#threads.get(threadId)?.values() ?? [])].filter((entry) => entry.key.rootTaskId === rootTaskId).map((entry) => recordOf(entry, now));
+  async claimOfInterrupt(threadId: string, interruptId: string): Promise<ClaimRecord | undefined> {
+    const entry = [...(this.#threads.get(threadId)?.values() ?? [])].find((candidate) => candidate.review.interruptId === interruptId);
+    return entry === undefined ? undefined : recordOf(entry, Date.now());
   }
 
   /** Forgets a deleted thread's claims. */

@@ -10,27 +10,57 @@ export interface ClaimKey {
   namespace: string;
   /** The checkpoint the task runs from. */
   checkpointId: string;
-  /** The root-graph task it runs under: what `resume()` knows the interrupt by. */
-  rootTaskId: string;
 }
 
-/** The decisions a claim commits to, as the node validated them. Stored as JSON. */
+/**
+ * What the node judged one reviewed call to become, once, when it accepted the decisions: the
+ * only verdict later passes (questions, retries, takeovers, other processes) apply.
+ */
+export type ReviewedVerdict =
+  /** Runs with exactly these arguments (the reviewed ones, or the reviewer's edit). */
+  | { kind: "run"; args: unknown; decision: "approve" | "edit" }
+  | { kind: "blocked"; source: "reviewer" | "policy" | "policy_failure" | "changed_after_review"; reason?: string; decision: "reject" | "deny" }
+  | { kind: "answer"; text: string };
+
+/** The judgment a claim commits to, as the node made it. Stored as JSON. */
 export interface ClaimedReview {
   /** Validated decisions by `tool_call_id`. */
   decisions: Record<string, ToolApprovalDecision>;
+  /** The verdict for every reviewed call, by `tool_call_id` (applies unless `expired`). */
+  verdicts: Record<string, ReviewedVerdict>;
   decidedAt: string;
   reviewer?: Reviewer;
   /** Whether the reviewer came with a valid signature (see the README's trust model). */
   reviewerVerified: boolean;
   comment?: string;
-  /** The node found the approval past its deadline when it claimed: every call is rejected as expired. */
+  /** The interrupt the accepted value answered. */
+  interruptId: string;
+  /** How many `interrupt()` calls the approval took until its value was accepted (later passes take as many). */
+  raises: number;
+  /** The deadline of the reviewed request, when it had one. */
+  expiresAt?: string;
+  /** Digest of the accepted value and its envelope (what a host compares with what it sent). */
+  submissionDigest: string;
+  /**
+   * Set by the store when it commits the claim: whether the deadline had passed by the store's
+   * clock (the database's for Postgres, this process's in memory). Then every call is rejected as expired.
+   */
   expired: boolean;
+  /** When the store committed the claim, by the same clock. */
+  judgedAt: string;
+  /** Which clock judged the deadline. */
+  clock: "database" | "process";
 }
+
+/** A judgment as the node hands it to the store: the store adds the deadline verdict by its own clock. */
+export type ProposedReview = Omit<ClaimedReview, "expired" | "judgedAt" | "clock">;
 
 /** A committed claim, as read back. */
 export interface ClaimRecord {
   /** Which submission won (the `attempt` of the resume value, or a random id). */
   attempt: string;
+  /** The interrupt the winning value answered. */
+  interruptId: string;
   /** Which execution runs the batch now (changes when a takeover happens). */
   owner: string;
   review: ClaimedReview;
@@ -53,8 +83,17 @@ export interface ClaimStore {
   readonly leaseMs: number;
   /** How long a resumer waits on a batch another execution is running before giving up with `THREAD_BUSY`. */
   readonly busyWaitMs: number;
-  /** Commits `claim` unless one exists; returns the claim that holds afterwards. */
-  acquire(key: ClaimKey, claim: { attempt: string; owner: string; review: ClaimedReview }): Promise<ClaimRecord & { won: boolean }>;
+  /**
+   * Commits `claim` unless one exists, judging the deadline (`review.expiresAt`) by the store's
+   * own clock in the same step; returns the claim that holds afterwards.
+   */
+  acquire(key: ClaimKey, claim: { attempt: string; owner: string; review: ProposedReview }): Promise<ClaimRecord & { won: boolean }>;
+  /**
+   * Commits `claim` only if its deadline (`review.expiresAt`) has passed by the store's clock
+   * (then it records `expired: true`); returns the claim that holds afterwards, or `undefined`
+   * when the deadline has not passed and no claim exists.
+   */
+  acquireIfExpired(key: ClaimKey, claim: { attempt: string; owner: string; review: ProposedReview }): Promise<(ClaimRecord & { won: boolean }) | undefined>;
   read(key: ClaimKey): Promise<ClaimRecord | undefined>;
   /** Makes `owner` run a released or lapsed claim; `undefined` when it is live or gone. */
   takeOver(key: ClaimKey, owner: string): Promise<ClaimRecord | undefined>;
@@ -65,8 +104,8 @@ export interface ClaimStore {
   /** Commits finished calls' results, only while `owner` holds the claim; `false` otherwise. */
   saveResults(key: ClaimKey, owner: string, results: ReadonlyArray<[string, CallResult]>): Promise<boolean>;
   loadResults(key: ClaimKey): Promise<Map<string, CallResult>>;
-  /** The claims made under one root task of a thread (what `resume()` reads to report the outcome when its node did not run in its process). */
-  claimsOfTask(threadId: string, rootTaskId: string): Promise<ClaimRecord[]>;
+  /** The claim whose accepted value answered `interruptId` (what every host reads to report a submission's outcome). */
+  claimOfInterrupt(threadId: string, interruptId: string): Promise<ClaimRecord | undefined>;
 }
 
 /** A checkpointer that keeps its own claims (the Postgres checkpointer does, in its database). */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { interrupt } from "@langchain/langgraph";
-import type { ClaimedReview } from "../claims/index.js";
+import { openClaim, openClaimIfExpired, resumeClaim, type ClaimContext, type ClaimSession, type ProposedReview } from "../claims/index.js";
 import { HITLError, isHITLError } from "../errors/hitl-error.js";
 import { validateDecisions, type ToolLookup } from "../decisions/validate-decisions.js";
 import { toolArgsSchema } from "../payload/args-schema.js";
@@ -8,30 +8,27 @@ import { requestDigest } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
 import { unwrapResumeValue, type ResumeMeta, type UnwrappedResume } from "../protocol/resume-envelope.js";
-import { isExpired } from "../protocol/expiry.js";
+import { submissionDigest } from "../protocol/submission-digest.js";
 import { verifyResume, type SigningKey } from "../protocol/signing.js";
+import { interruptIdFor } from "../langgraph/index.js";
+import { judgeVerdicts } from "./judge-verdicts.js";
+import type { ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
 import { readStoredInterruptValues, type TaskContext } from "./task-context.js";
 
 type AskScreening = Extract<Screening, { kind: "ask" }>;
 
-/**
- * The approval a person answered: the request they were shown (read by the node from its own
- * checkpoint) and, when their value fits, the decisions this resumer would claim. `own` is
- * missing only when the value did not fit but a claim already holds: that claim applies.
- */
-export interface ApprovalReview {
-  reviewed: ToolApprovalInterruptPayload;
-  own: { attempt: string; review: ClaimedReview } | undefined;
-}
-
-/** What the node needs to judge a resume value. */
+/** What the node needs to judge a resume value, once. */
 export interface ReviewContext {
   findTool: ToolLookup;
   task: TaskContext;
   signingKey: SigningKey | undefined;
-  /** Whether a claim already holds for this batch (then an unusable value is not asked again). */
-  claimExists: () => Promise<boolean>;
+  /** Where the batch's claim lives. */
+  claims: ClaimContext | undefined;
+  /** This pass's screenings: what a verdict checks the reviewed requests against. */
+  screenings: readonly Screening[];
+  /** How edits are screened again (PreToolUse on the reviewer's arguments). */
+  screening: ScreeningContext;
 }
 
 /**
@@ -39,6 +36,12 @@ export interface ReviewContext {
  * ask is bounded, the payload carries the earliest deadline, counted from `proposedAt`. Each
  * request carries its arguments twice, as `arguments` (LibreChat's name) and `args` (LangChain's
  * clients'); each review config carries the tool's `args_schema` when `findTool` knows a schema.
+ *
+ * @example
+ * ```ts
+ * const payload = buildApprovalPayload(asks, Date.now(), findTool);
+ * payload.action_requests.map((request) => request.tool_call_id); // ["call_1"]
+ * ```
  */
 export function buildApprovalPayload(asks: readonly AskScreening[], proposedAt: number, findTool?: ToolLookup): ToolApprovalInterruptPayload {
   const bounds = asks.flatMap((ask) => (ask.expiresInMs === undefined ? [] : [ask.expiresInMs]));
@@ -65,8 +68,7 @@ export function buildApprovalPayload(asks: readonly AskScreening[], proposedAt: 
 }
 
 function sameCalls(a: ToolApprovalInterruptPayload, b: ToolApprovalInterruptPayload): boolean {
-  const ids = (payload: ToolApprovalInterruptPayload): string =>
-    payload.action_requests.map((request) => request.tool_call_id).join("\u0000");
+  const ids = (payload: ToolApprovalInterruptPayload): string => payload.action_requests.map((request) => request.tool_call_id).join("\u0000");
   return ids(a) === ids(b);
 }
 
@@ -81,12 +83,12 @@ function withoutError(payload: ToolApprovalInterruptPayload): ToolApprovalInterr
  * resume value claims), so a hook that answers differently on resume cannot change what the
  * decisions mean, and a forged value cannot move the deadline.
  */
-async function reviewedPayload(fresh: ToolApprovalInterruptPayload, task: TaskContext, attempt: string | undefined): Promise<ToolApprovalInterruptPayload> {
-  const stored = (await readStoredInterruptValues(task, attempt)).filter(isToolApprovalInterrupt).find((value) => sameCalls(value, fresh));
+async function reviewedPayload(fresh: ToolApprovalInterruptPayload, task: TaskContext): Promise<ToolApprovalInterruptPayload> {
+  const stored = (await readStoredInterruptValues(task)).filter(isToolApprovalInterrupt).find((value) => sameCalls(value, fresh));
   return withoutError(stored ?? fresh);
 }
 
-type Judgement = { ok: true; own: { attempt: string; review: ClaimedReview } } | { ok: false; problem: HITLError };
+type Judgement = { ok: true; attempt: string; review: ProposedReview } | { ok: false; problem: HITLError };
 
 function refused(code: "INVALID_DECISION" | "INVALID_SIGNATURE" | "INTERRUPT_MISMATCH", message: string): Judgement {
   return { ok: false, problem: new HITLError(code, message, { details: [{ message }] }) };
@@ -101,7 +103,7 @@ function digestsMatch(reviewed: ToolApprovalInterruptPayload, digests: Record<st
   });
 }
 
-function auditOf(meta: ResumeMeta | undefined, verified: boolean): Omit<ClaimedReview, "decisions" | "expired"> {
+function auditOf(meta: ResumeMeta | undefined, verified: boolean): Pick<ProposedReview, "decidedAt" | "reviewer" | "reviewerVerified" | "comment"> {
   return {
     // An unverified envelope's time is the sender's word; the node's own clock is recorded instead.
     decidedAt: verified && meta !== undefined ? meta.decidedAt : new Date().toISOString(),
@@ -112,7 +114,7 @@ function auditOf(meta: ResumeMeta | undefined, verified: boolean): Omit<ClaimedR
 }
 
 /** Checks that what will be claimed can be stored as JSON (a 100 000-level edit cannot). */
-function storable(review: ClaimedReview): boolean {
+function storable(review: ProposedReview): boolean {
   try {
     JSON.stringify(review);
     return true;
@@ -121,8 +123,8 @@ function storable(review: ClaimedReview): boolean {
   }
 }
 
-/** Judges one resume value: envelope, signature, digests, deadline (the node's clock), decisions. */
-async function judge(unwrapped: UnwrappedResume, reviewed: ToolApprovalInterruptPayload, context: ReviewContext): Promise<Judgement> {
+/** Judges one resume value, once: envelope, signature, digests, decisions, and every reviewed call's verdict. */
+async function judge(unwrapped: UnwrappedResume, reviewed: ToolApprovalInterruptPayload, context: ReviewContext, at: { interruptId: string; raises: number }): Promise<Judgement> {
   if (!unwrapped.ok) return refused("INVALID_DECISION", `The resume value was refused: ${unwrapped.message}`);
   const { value, meta } = unwrapped;
   const { threadId, rootTaskId } = context.task;
@@ -134,37 +136,101 @@ async function judge(unwrapped: UnwrappedResume, reviewed: ToolApprovalInterrupt
     return refused("INTERRUPT_MISMATCH", "The decisions were made for a request that differs from the one pending, so they were not applied. Review the pending request again.");
   }
   const attempt = meta?.attempt ?? randomUUID();
-  const audit = auditOf(meta, verified);
-  // Late decisions are never applied, whatever they are: judged before validation, so an
-  // expired approval resolves even when the value would not fit.
-  if (isExpired(reviewed, Date.now())) return { ok: true, own: { attempt, review: { ...audit, decisions: {}, expired: true } } };
+  const common = {
+    ...auditOf(meta, verified),
+    interruptId: at.interruptId,
+    raises: at.raises,
+    ...(reviewed.expires_at === undefined ? {} : { expiresAt: reviewed.expires_at }),
+    submissionDigest: submissionDigest(meta?.attempt, value),
+  };
   try {
     const decisions = Object.fromEntries(await validateDecisions(reviewed, value, context.findTool));
-    const review: ClaimedReview = { ...audit, decisions, expired: false };
+    const verdicts = await judgeVerdicts(reviewed, decisions, context.screenings, context.screening);
+    const review: ProposedReview = { ...common, decisions, verdicts };
     if (!storable(review)) return refused("INVALID_DECISION", "The decisions cannot be stored (nested too deeply or not plain JSON), so they were not applied.");
-    return { ok: true, own: { attempt, review } };
+    return { ok: true, attempt, review };
   } catch (error) {
-    if (isHITLError(error)) return { ok: false, problem: error };
-    throw error;
+    if (!isHITLError(error)) throw error;
+    return { ok: false, problem: error };
   }
 }
 
+function missingCheckpointer(): HITLError {
+  return new HITLError("MISSING_CHECKPOINTER", "A reviewed batch needs a checkpointer and a thread to be claimed; no tool was run.");
+}
+
+/** Takes as many `interrupt()` calls as the recorded judgment took, so later calls (questions) keep their positions. */
+function replayRaises(payload: ToolApprovalInterruptPayload, from: number, to: number): void {
+  for (let raise = from; raise < to; raise += 1) interrupt(payload);
+}
+
 /**
- * Pauses the run with `payload` and returns what the person decided. A value that does not fit
- * is never applied: the same approval is raised again with an `error` describing every problem,
- * so the run stays paused and resumable — unless a claim already holds for the batch, whose
- * decisions then apply. On the first pass this throws LangGraph's `GraphInterrupt`, which must
- * propagate untouched.
+ * Pauses the run with `payload`, judges the person's answer ONCE and commits the judgment as
+ * the batch's claim before anything else of the batch happens (questions, tools). Every later
+ * pass — a question's answer, a retry, a takeover in another process — reads that claim and
+ * takes exactly as many `interrupt()` calls as the judgment did, so no later answer can be
+ * consumed as an approval value and nothing is judged twice.
+ *
+ * A value that does not fit is never applied: the approval is raised again with an `error`
+ * describing every problem (the run stays paused and resumable), unless a claim was committed
+ * meanwhile by another submission — that claim then applies. A value that does not fit, sent
+ * after the deadline, resolves the approval as expired. On the first pass this throws
+ * LangGraph's `GraphInterrupt`, which must propagate untouched.
+ *
+ * @param payload - What this pass computed for the batch's asks.
+ * @param context - Tools, task, signing key, claim location, this pass's screenings.
+ * @returns The held claim; its `review` is the only judgment that applies.
+ * @throws {HITLError} `MISSING_CHECKPOINTER`, `INTERRUPT_ALREADY_RESOLVED`, `THREAD_BUSY`.
+ * @example
+ * ```ts
+ * const session = await reviewApprovals(payload, context);
+ * session.review.verdicts["call_1"]; // { kind: "run", args: {...}, decision: "approve" }
+ * ```
  */
-export async function reviewApprovals(payload: ToolApprovalInterruptPayload, context: ReviewContext): Promise<ApprovalReview> {
-  let unwrapped = unwrapResumeValue(interrupt(payload));
-  // The attempt id only selects what this process's resume() read for this very task (see local-submissions).
-  const reviewed = await reviewedPayload(payload, context.task, unwrapped.ok ? unwrapped.meta?.attempt : undefined);
-  for (;;) {
-    const judged = await judge(unwrapped, reviewed, context);
-    if (judged.ok) return { reviewed, own: judged.own };
-    if (await context.claimExists()) return { reviewed, own: undefined };
-    const { problem } = judged;
-    unwrapped = unwrapResumeValue(interrupt({ ...reviewed, error: { code: problem.code, message: problem.message, details: [...problem.details] } }));
+export async function reviewApprovals(payload: ToolApprovalInterruptPayload, context: ReviewContext): Promise<ClaimSession> {
+  let raw = interrupt(payload);
+  let raises = 1;
+  const { claims } = context;
+  if (claims === undefined) throw missingCheckpointer();
+  const recorded = await claims.store.read(claims.key);
+  if (recorded !== undefined) {
+    replayRaises(payload, raises, recorded.review.raises);
+    return resumeClaim(claims, recorded);
   }
+  const reviewed = await reviewedPayload(payload, context.task);
+  for (;;) {
+    const interruptId = interruptIdFor(context.task.namespace, raises - 1);
+    const unwrapped = unwrapResumeValue(raw);
+    const judged = await judge(unwrapped, reviewed, context, { interruptId, raises });
+    if (judged.ok) {
+      const session = await openClaim(claims, { attempt: judged.attempt, review: judged.review });
+      if (session === undefined) throw new HITLError("INTERRUPT_ALREADY_RESOLVED", "This approval was already resolved; nothing was run for this resume.");
+      return session;
+    }
+    const late = await claimIfExpired(claims, reviewed, unwrapped, { interruptId, raises });
+    if (late !== undefined) return late;
+    // A submission that won meanwhile applies; this value is not judged again.
+    const meanwhile = await claims.store.read(claims.key);
+    if (meanwhile !== undefined) return resumeClaim(claims, meanwhile);
+    const { problem } = judged;
+    raw = interrupt({ ...reviewed, error: { code: problem.code, message: problem.message, details: [...problem.details] } });
+    raises += 1;
+  }
+}
+
+/** A value that does not fit, sent after the deadline (by the store's clock), resolves the approval as expired. */
+async function claimIfExpired(claims: ClaimContext, reviewed: ToolApprovalInterruptPayload, unwrapped: UnwrappedResume, at: { interruptId: string; raises: number }): Promise<ClaimSession | undefined> {
+  if (reviewed.expires_at === undefined) return undefined;
+  const meta = unwrapped.ok ? unwrapped.meta : undefined;
+  const review: ProposedReview = {
+    ...auditOf(undefined, false),
+    decisions: {},
+    // Every reviewed call is covered; the store's expiry verdict rejects them all.
+    verdicts: Object.fromEntries(reviewed.action_requests.map((request) => [request.tool_call_id, { kind: "blocked", source: "reviewer", decision: "reject" } as const])),
+    interruptId: at.interruptId,
+    raises: at.raises,
+    expiresAt: reviewed.expires_at,
+    submissionDigest: submissionDigest(meta?.attempt, unwrapped.ok ? unwrapped.value : undefined),
+  };
+  return openClaimIfExpired(claims, { attempt: meta?.attempt ?? randomUUID(), review });
 }

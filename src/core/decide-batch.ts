@@ -1,13 +1,13 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
-import { claimStoreFor, openClaim, type ClaimContext, type ClaimSession } from "../claims/index.js";
+import { isGraphInterrupt } from "@langchain/langgraph";
+import { claimStoreFor, type ClaimContext, type ClaimSession } from "../claims/index.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
 import { verifyResume } from "../protocol/signing.js";
-import { reportSubmission } from "../protocol/local-submissions.js";
 import type { AnsweredQuestion } from "../questions/ask-user-question.js";
 import type { OptionLimits } from "../questions/question-schema.js";
-import { buildApprovalPayload, reviewApprovals, type ApprovalReview } from "./approval-review.js";
+import { buildApprovalPayload, reviewApprovals } from "./approval-review.js";
 import type { CompletedCalls } from "./completed-calls.js";
 import type { ResolvedNodeOptions } from "./types.js";
 import { planOutcomes } from "./plan-outcomes.js";
@@ -15,7 +15,7 @@ import type { Outcome } from "./types.js";
 import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
 import { screenCall, ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
-import { assertCanPause, proposedAtMs, storedAtOf, type TaskContext } from "./task-context.js";
+import { assertCanPause, proposedAtMs, type TaskContext } from "./task-context.js";
 
 /** What an adapter knows about the tools of one batch. */
 export interface BatchTools {
@@ -53,9 +53,10 @@ type AskScreening = Extract<Screening, { kind: "ask" }>;
 
 /**
  * Decides one batch before any of it runs: screens every call (`interruptOn`, `PreToolUse`),
- * raises one `tool_approval` interrupt for every `ask` and one interrupt per question, then
- * commits to one set of decisions with a durable claim, and plans an outcome per call.
- * On the first pass this throws LangGraph's `GraphInterrupt`, which must propagate untouched.
+ * raises one `tool_approval` interrupt for every `ask`, judges the answer once and commits that
+ * judgment as the batch's claim, then raises one interrupt per question, and plans an outcome
+ * per call. On a pass that pauses this throws LangGraph's `GraphInterrupt`, which must propagate
+ * untouched (a held claim is released first, so the next resume completes it at once).
  *
  * @param calls - The batch, in the model's order.
  * @param env - Options, tools, the task's place in its thread, the run's cancellation.
@@ -73,19 +74,21 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
   const context = screeningContext(env);
   const screenings = await Promise.all(calls.map((call) => screenCall(call, context)));
   throwIfCancelled(screenings, task);
-  const claims = claimContextOf(task);
-  const review = await requestReview(screenings, env, claims);
-  const answers: BatchAnswers = options.hitlEnabled ? askBatchQuestions(screenings, (answered) => verified(answered, env)) : new Map();
-  // Every human input is in: commit to one set of decisions before anything runs.
-  const session = review === undefined ? undefined : await claimBatch(claims, review);
-  if (review?.own !== undefined && session !== undefined) reportClaim(task, review.own.attempt, session);
-  const applied = review === undefined || session === undefined ? undefined : { reviewed: review.reviewed, claim: session.review };
-  const outcomes = await planOutcomes(screenings, applied, answers, context);
+  const session = await requestReview(screenings, env, context);
+  let answers: BatchAnswers;
+  try {
+    answers = options.hitlEnabled ? askBatchQuestions(screenings, (answered) => verified(answered, env)) : new Map();
+  } catch (error) {
+    // A question still waits (or the run failed): let the next resume take the claim over at once.
+    await session?.end(isGraphInterrupt(error) ? "paused" : "failed");
+    throw error;
+  }
+  const outcomes = planOutcomes(screenings, session?.review, answers, options.hitlEnabled);
   const keys = outcomes.map((outcome) => (session === undefined ? completionKey(task, outcome.call) : undefined));
   return { calls, outcomes, session, keys };
 }
 
-/** The screening context of a batch (also what plans re-screen edits with). */
+/** The screening context of a batch (also what edits are screened again with). */
 export function screeningContext(env: BatchEnvironment): ScreeningContext & { hitlEnabled: boolean } {
   const { options, tools, task } = env;
   return {
@@ -112,40 +115,26 @@ function verified(answered: AnsweredQuestion<unknown>, env: BatchEnvironment): b
   return verifyResume({ threadId, taskId: rootTaskId, value: sent, meta }, env.options.signingKey);
 }
 
-async function requestReview(screenings: readonly Screening[], env: BatchEnvironment, claims: ClaimContext | undefined): Promise<ApprovalReview | undefined> {
+async function requestReview(screenings: readonly Screening[], env: BatchEnvironment, screening: ScreeningContext): Promise<ClaimSession | undefined> {
   if (!env.options.hitlEnabled) return undefined;
-  const asks = screenings.filter((screening): screening is AskScreening => screening.kind === "ask" && (screening.call.id ?? "") !== "");
+  const asks = screenings.filter((candidate): candidate is AskScreening => candidate.kind === "ask" && (candidate.call.id ?? "") !== "");
   if (asks.length === 0) return undefined;
   const { findTool } = env.tools;
   return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(env.task) ?? Date.now(), findTool), {
     findTool,
     task: env.task,
     signingKey: env.options.signingKey,
-    claimExists: async () => claims !== undefined && (await claims.store.read(claims.key)) !== undefined,
+    claims: claimContextOf(env.task),
+    screenings,
+    screening,
   });
 }
 
 /** Where this task's claim lives, when it can have one (a checkpointer, a thread, a checkpoint). */
 function claimContextOf(task: TaskContext): ClaimContext | undefined {
-  const { checkpointer, threadId, checkpointId, rootTaskId } = task;
-  if (checkpointer == null || threadId === undefined || checkpointId === undefined || rootTaskId === undefined) return undefined;
-  return { store: claimStoreFor(checkpointer), key: { threadId, namespace: task.namespace, checkpointId, rootTaskId }, checkpointer, parentNamespace: task.parentNamespace };
-}
-
-async function claimBatch(claims: ClaimContext | undefined, review: ApprovalReview): Promise<ClaimSession> {
-  if (claims === undefined) throw new HITLError("MISSING_CHECKPOINTER", "A reviewed batch needs a checkpointer and a thread to be claimed; no tool was run.");
-  const session = await openClaim(claims, review.own);
-  if (session === undefined) {
-    throw new HITLError("INTERRUPT_ALREADY_RESOLVED", "This approval was already resolved; nothing was run for this resume.", { threadId: claims.key.threadId });
-  }
-  return session;
-}
-
-/** Tells this process's `resume()` (when it sent the value) what became of it, so it need not read the claims back. */
-function reportClaim(task: TaskContext, attempt: string, session: ClaimSession): void {
-  const at = storedAtOf(task);
-  if (at === undefined) return;
-  reportSubmission(attempt, at, session.attempt === attempt ? { kind: "claimed", expired: session.review.expired } : { kind: "superseded" });
+  const { checkpointer, threadId, checkpointId } = task;
+  if (checkpointer == null || threadId === undefined || checkpointId === undefined) return undefined;
+  return { store: claimStoreFor(checkpointer), key: { threadId, namespace: task.namespace, checkpointId }, checkpointer, parentNamespace: task.parentNamespace };
 }
 
 /** A PreToolUse `cancelRun` stops the run before anything of the batch runs. */

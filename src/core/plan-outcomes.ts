@@ -1,10 +1,8 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
-import { requestDigest } from "../payload/digest.js";
 import type { ClaimedReview } from "../claims/index.js";
-import type { ToolApprovalInterruptPayload } from "../payload/types.js";
 import { formatAnswer } from "../questions/ask-user-question-tool.js";
 import type { BatchAnswers, VerifiedAnswer } from "./question-step.js";
-import { NO_ARGUMENTS, screenEdit, ScreeningContext } from "./screen-call.js";
+import { NO_ARGUMENTS } from "./screen-call.js";
 import type { Screening, ScreeningNotes } from "./types.js";
 import type { HITLRecord, OutcomeSource } from "./types.js";
 import type { Outcome } from "./types.js";
@@ -23,60 +21,42 @@ function withArgs(call: ToolCall, args: Record<string, unknown>): ToolCall {
 }
 
 
-/** The decisions that apply to a reviewed batch: the request shown, and the claim that won. */
-export interface AppliedReview {
-  reviewed: ToolApprovalInterruptPayload;
-  claim: ClaimedReview;
-}
-
-function auditOf(claim: Omit<ClaimedReview, "decisions" | "expired">): Partial<HITLRecord> {
+function auditOf(claim: ClaimedReview): Partial<HITLRecord> {
   return {
     ...(claim.reviewer === undefined ? {} : { reviewer: claim.reviewer, reviewerVerified: claim.reviewerVerified }),
     ...(claim.comment === undefined ? {} : { comment: claim.comment }),
     decidedAt: claim.decidedAt,
+    interruptId: claim.interruptId,
+    submission: claim.submissionDigest,
   };
 }
 
-function answerAudit(answered: VerifiedAnswer): Omit<ClaimedReview, "decisions" | "expired"> {
+function answerAudit(answered: VerifiedAnswer): Partial<HITLRecord> {
   const { meta, verified } = answered;
   return {
     decidedAt: verified && meta !== undefined ? meta.decidedAt : new Date().toISOString(),
-    ...(meta?.reviewer === undefined ? {} : { reviewer: meta.reviewer }),
-    reviewerVerified: verified && meta?.reviewer !== undefined,
+    ...(meta?.reviewer === undefined ? {} : { reviewer: meta.reviewer, reviewerVerified: verified }),
     ...(meta?.comment === undefined ? {} : { comment: meta.comment }),
   };
 }
 
-/** Decides the outcome of a reviewed call from the person's decision. */
-async function reviewedOutcome(screening: Known, review: AppliedReview, context: ScreeningContext): Promise<Outcome> {
+/** The outcome of a reviewed call: the verdict the claim recorded, never judged again. */
+function reviewedOutcome(screening: Known, claim: ClaimedReview): Outcome {
   const { notes } = screening;
   const call = withArgs(screening.call, screening.args);
-  const id = call.id ?? "";
-  const request = review.reviewed.action_requests.find((candidate) => candidate.tool_call_id === id);
-  const decision = review.claim.decisions[id];
-  const audit = auditOf(review.claim);
-  if (review.claim.expired) return blocked(call, notes, "expired", `approval expired at ${review.reviewed.expires_at ?? "its deadline"}`, audit);
-  if (request === undefined || decision === undefined) return blocked(call, notes, "changed_after_review", undefined, audit);
-  if (requestDigest(call.name, screening.args) !== requestDigest(request.name, request.arguments)) {
-    return blocked(call, notes, "changed_after_review", "the arguments differ from the ones the reviewer saw", audit);
+  const audit = auditOf(claim);
+  if (claim.expired) {
+    return blocked(call, notes, "expired", `approval expired at ${claim.expiresAt ?? "its deadline"} (judged at ${claim.judgedAt} by the ${claim.clock} clock)`, audit);
   }
-  if (screening.kind === "deny") return blocked(call, notes, screening.failed ? "policy_failure" : "policy", screening.reason, audit);
-  switch (decision.type) {
-    case "approve":
-      // The digests matched above: `call` carries the reviewed arguments.
-      return { kind: "run", call, notes, record: { decision: "approve", source: "reviewer", ...audit } };
-    case "reject":
-      return blocked(call, notes, "reviewer", decision.reason ?? "rejected by the reviewer", audit);
-    case "respond":
-      return { kind: "answer", call, notes, text: decision.responseText, record: { decision: "respond", source: "reviewer", ...audit } };
-    case "edit": {
-      const edited = { ...call, args: decision.updatedInput };
-      const refused = await screenEdit(edited, decision.updatedInput, context);
-      if (refused !== undefined) {
-        return blocked(edited, notes, refused.failed ? "policy_failure" : "policy", refused.reason, { ...audit, decision: "deny" });
-      }
-      return { kind: "run", call: edited, notes, record: { decision: "edit", source: "reviewer", ...audit } };
-    }
+  const verdict = claim.verdicts[call.id ?? ""];
+  if (verdict === undefined) return blocked(call, notes, "changed_after_review", undefined, audit);
+  switch (verdict.kind) {
+    case "run":
+      return { kind: "run", call: { ...call, args: verdict.args as ToolCall["args"] }, notes, record: { decision: verdict.decision, source: "reviewer", ...audit } };
+    case "answer":
+      return { kind: "answer", call, notes, text: verdict.text, record: { decision: "respond", source: "reviewer", ...audit } };
+    case "blocked":
+      return blocked(call, notes, verdict.source, verdict.reason, { ...audit, decision: verdict.decision });
   }
 }
 
@@ -88,7 +68,7 @@ function unreviewedOutcome(screening: Known, hitlEnabled: boolean, answers: Batc
       if (!hitlEnabled) return blocked(call, notes, "no_human", undefined);
       const answered = answers.get(call.id ?? "");
       if (call.id == null || call.id === "" || answered === undefined) return blocked(call, notes, "unreviewable", undefined);
-      return { kind: "answer", call, notes, text: formatAnswer(answered.value.answer), record: { decision: "answer", source: "reviewer", ...auditOf(answerAudit(answered)) } };
+      return { kind: "answer", call, notes, text: formatAnswer(answered.value.answer), record: { decision: "answer", source: "reviewer", ...answerAudit(answered) } };
     }
     case "allow":
       return { kind: "run", call, notes };
@@ -104,21 +84,25 @@ function unreviewedOutcome(screening: Known, hitlEnabled: boolean, answers: Batc
 }
 
 /**
- * Turns screenings (and the review, when a person was asked) into one outcome per call,
- * in the model's order. Nothing runs here; every outcome is decided before any tool does.
+ * Turns screenings (and the claimed judgment, when a person was asked) into one outcome per
+ * call, in the model's order. Nothing runs here; every outcome is decided before any tool does.
+ *
+ * @param screenings - This pass's screenings, in the model's order.
+ * @param claim - The judgment the batch's claim holds, when a person reviewed it.
+ * @param answers - Answers to the batch's questions.
+ * @param hitlEnabled - Whether a person can be asked at all.
+ * @returns One outcome per call.
+ * @example
+ * ```ts
+ * planOutcomes(screenings, session?.review, answers, true).map((outcome) => outcome.kind); // ["run", "blocked"]
+ * ```
  */
-export async function planOutcomes(
-  screenings: readonly Screening[],
-  review: AppliedReview | undefined,
-  answers: BatchAnswers,
-  context: ScreeningContext & { hitlEnabled: boolean },
-): Promise<Outcome[]> {
-  return Promise.all(
-    screenings.map(async (screening): Promise<Outcome> => {
-      if (screening.kind === "unknown_tool") return { kind: "run", call: screening.call, notes: screening.notes };
-      const wasReviewed = review?.reviewed.action_requests.some((request) => request.tool_call_id === screening.call.id) === true;
-      if (wasReviewed && review !== undefined) return reviewedOutcome(screening, review, context);
-      return unreviewedOutcome(screening, context.hitlEnabled, answers);
-    }),
-  );
+export function planOutcomes(screenings: readonly Screening[], claim: ClaimedReview | undefined, answers: BatchAnswers, hitlEnabled: boolean): Outcome[] {
+  return screenings.map((screening): Outcome => {
+    if (screening.kind === "unknown_tool") return { kind: "run", call: screening.call, notes: screening.notes };
+    const id = screening.call.id ?? "";
+    if (claim?.verdicts[id] !== undefined) return reviewedOutcome(screening, claim);
+    return unreviewedOutcome(screening, hitlEnabled, answers);
+  });
 }
+

@@ -1,6 +1,5 @@
 import { HITLError } from "../errors/hitl-error.js";
 import { interruptValuesOfTask, readTaskContext, type PendingWrite, type TaskContext } from "../langgraph/index.js";
-import { storedValuesOfSubmission, type StoredAt } from "../protocol/local-submissions.js";
 
 export { readTaskContext, type TaskContext };
 
@@ -45,26 +44,15 @@ function readsTaskInterrupts(value: unknown): value is InterruptWriteReader {
   return typeof (value as Partial<InterruptWriteReader> | null)?.readTaskInterrupts === "function";
 }
 
-/** Where this task's interrupts are stored, when the task has a thread, a checkpoint and an id. */
-export function storedAtOf(context: TaskContext): StoredAt | undefined {
-  const { threadId, checkpointId, taskId } = context;
-  if (threadId === undefined || checkpointId === undefined || taskId === undefined) return undefined;
-  return { threadId, namespace: context.parentNamespace, checkpointId, taskId };
-}
-
 /**
  * The interrupt values this task raised last, as the checkpointer stored them: what the
- * person was actually shown. The node reads them itself — or takes them from the `resume()` of
- * this process that has just read them from the same checkpointer for this very task (found
- * by `attempt`); nothing in a resume value replaces them.
+ * person was actually shown. The node reads them itself; nothing in a resume value replaces them.
  */
-export async function readStoredInterruptValues(context: TaskContext, attempt?: string): Promise<readonly unknown[]> {
-  const { checkpointer } = context;
-  const at = storedAtOf(context);
-  if (checkpointer == null || at === undefined) return [];
-  const handed = storedValuesOfSubmission(attempt, at);
-  if (handed !== undefined) return handed;
-  if (readsTaskInterrupts(checkpointer)) return checkpointer.readTaskInterrupts(at.threadId, at.namespace, at.checkpointId, at.taskId);
-  const tuple = await checkpointer.getTuple({ configurable: { thread_id: at.threadId, checkpoint_ns: at.namespace, checkpoint_id: at.checkpointId } });
-  return interruptValuesOfTask((tuple?.pendingWrites ?? []) as PendingWrite[], at.taskId);
+export async function readStoredInterruptValues(context: TaskContext): Promise<readonly unknown[]> {
+  const { checkpointer, threadId, checkpointId, taskId } = context;
+  if (checkpointer == null || threadId === undefined || checkpointId === undefined || taskId === undefined) return [];
+  const namespace = context.parentNamespace;
+  if (readsTaskInterrupts(checkpointer)) return checkpointer.readTaskInterrupts(threadId, namespace, checkpointId, taskId);
+  const tuple = await checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpointId } });
+  return interruptValuesOfTask((tuple?.pendingWrites ?? []) as PendingWrite[], taskId);
 }

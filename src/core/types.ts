@@ -61,6 +61,10 @@ export interface HITLRecord {
   reviewerVerified?: boolean;
   decidedAt?: string;
   comment?: string;
+  /** The interrupt whose answer was applied (reviewed calls only). */
+  interruptId?: string;
+  /** Digest of the submission whose judgment was applied (see `submissionDigest`): a host compares it with its own. */
+  submission?: string;
 }
 
 export interface OutcomeBase {

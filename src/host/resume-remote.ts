@@ -7,12 +7,14 @@ import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import { isExpired } from "../protocol/expiry.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
-import type { AgentInboxResponse, HumanInterruptPayload, LangChainDecisionsValue, RunInterruptResult } from "../payload/types.js";
+import type { AgentInboxResponse, HumanInterruptPayload, LangChainDecisionsValue } from "../payload/types.js";
 import { readPendingInterrupts, type PendingInterrupt } from "./get-interrupt.js";
 import { threadIdOf } from "./graph-types.js";
 import { isRemoteGraph, remoteHttpStatus, type RemoteGraphLike } from "./remote-graph.js";
 import type { ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
-import { invokeAndSettle } from "./run-outcome.js";
+import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
+import { reportFromMessages, throwIfRefused } from "./submission-outcome.js";
+import { submissionDigest } from "../protocol/submission-digest.js";
 import { pickTarget } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
 
@@ -66,15 +68,6 @@ function metaOf(options: ResumeOptions, digests: Record<string, string> | undefi
   };
 }
 
-/** Every ToolMessage the run answered the reviewed calls with was rejected as expired: the node judged the deadline passed. */
-function expiredByNode(values: unknown, target: RunInterruptResult): boolean {
-  if (!isToolApprovalInterrupt(target.payload)) return false;
-  const ids = new Set(target.payload.action_requests.map((request) => request.tool_call_id));
-  const messages = ((values as { messages?: unknown[] } | undefined)?.messages ?? []) as Array<{ tool_call_id?: string; additional_kwargs?: { hitl?: { source?: string } }; kwargs?: { tool_call_id?: string; additional_kwargs?: { hitl?: { source?: string } } } }>;
-  const answers = messages.map((message) => message.kwargs ?? message).filter((message) => message.tool_call_id !== undefined && ids.has(message.tool_call_id));
-  return answers.length > 0 && answers.every((message) => message.additional_kwargs?.hitl?.source === "expired");
-}
-
 /**
  * {@link resume} for a graph deployed on LangGraph Agent Server, held as a `RemoteGraph`: reads
  * the pending interrupt from the server, validates `value` against its payload (edits against
@@ -91,10 +84,12 @@ function expiredByNode(values: unknown, target: RunInterruptResult): boolean {
  * @param value - Any value `resume()` takes: our decisions, LangChain's `{ decisions }`,
  * agent-inbox's `HumanResponse[]`, or a question's answer.
  * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`, `findTool`.
- * @returns `{ values, interrupt?, interrupts, halted? }`; values are the server's JSON (messages as plain objects).
+ * @returns `{ values, interrupt?, interrupts, halted?, status, judgment? }`; values are the server's JSON
+ * (messages as plain objects); `status` is read from the audit record the server's node put on
+ * the reviewed calls' `ToolMessage`s (`"unknown"` when the run's values hold none, e.g. a subgraph).
  * @throws {HITLError} `INVALID_OPTIONS`, `NO_PENDING_INTERRUPT` (also for an unknown thread),
- * `INTERRUPT_ALREADY_RESOLVED`, `INTERRUPT_EXPIRED`, `INVALID_DECISION`, `INVALID_EDIT`,
- * `INVALID_ANSWER`, `UNSUPPORTED_INTERRUPT`.
+ * `INTERRUPT_ALREADY_RESOLVED`, `INVALID_DECISION`, `INVALID_EDIT`, `INVALID_ANSWER`,
+ * `UNSUPPORTED_INTERRUPT`, and the node's refusals (`INVALID_SIGNATURE`, `INTERRUPT_MISMATCH`, …).
  * @example
  * ```ts
  * const graph = new RemoteGraph({ graphId: "agent", url: "http://127.0.0.1:2024" });
@@ -119,12 +114,10 @@ export async function resumeRemote<TValues = Record<string, unknown>>(
   if (options.signingKey !== undefined) meta.signature = signResume({ threadId, taskId: target.taskId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
   const outcome = await invokeAndSettle<TValues>(graph, command, config, threadId);
-  if (expiredByNode(outcome.values, target)) {
-    const expiresAt = isToolApprovalInterrupt(target.payload) ? target.payload.expires_at : undefined;
-    throw new HITLError("INTERRUPT_EXPIRED", `Interrupt ${target.interruptId} expired at ${expiresAt ?? "its deadline"}; its calls were rejected as expired and nothing ran.`, {
-      threadId,
-      interruptId: target.interruptId,
-    });
-  }
-  return outcome;
+  if (!isToolApprovalInterrupt(target.payload)) return { ...outcome, status: "answered" };
+  // The server's claims cannot be read from here: the node's audit record on the reviewed calls' ToolMessages says what it applied.
+  const report = reportFromMessages(outcome.values, target.interruptId, submissionDigest(meta.attempt, checked.value));
+  if (report !== undefined) return { ...outcome, ...report };
+  throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
+  return { ...outcome, status: "unknown" };
 }

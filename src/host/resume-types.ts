@@ -44,5 +44,36 @@ export type GraphValues<G extends HITLGraph> = Awaited<ReturnType<G["invoke"]>> 
     : V
   : never;
 
-/** What a resume returns: the run's values, the next pending interrupt, or why a hook halted it. */
-export type ResumeResult<TValues = Record<string, unknown>> = RunOutcome<TValues>;
+/**
+ * What became of this submission's value, as the node recorded it:
+ * - `applied`: its decisions were judged and are the ones that ran (or run);
+ * - `expired`: it won, but the deadline had passed when the node judged it: every call was rejected as expired;
+ * - `superseded`: another submission's decisions had already been committed and were applied instead;
+ * - `answered`: it answered a question;
+ * - `unknown`: the node left no record this host can read (e.g. a subgraph behind a `RemoteGraph`).
+ */
+export type SubmissionStatus = "applied" | "expired" | "superseded" | "answered" | "unknown";
+
+/** The judgment the node committed for the interrupt this submission answered. */
+export interface AppliedJudgment {
+  /** The interrupt whose answer was applied. */
+  interruptId: string;
+  /** Whether that judgment is this submission's own. */
+  own: boolean;
+  decidedAt: string;
+  reviewer?: Reviewer;
+  reviewerVerified: boolean;
+  /** Whether the deadline had passed when the node judged it. */
+  expired: boolean;
+  expiresAt?: string;
+  /** When the deadline was judged, and by which clock (the database's for Postgres, the process's in memory). */
+  judgedAt?: string;
+  clock?: "database" | "process";
+}
+
+/** What a resume returns: the run's values, the next pending interrupt, or why a hook halted it, and what became of the submission. */
+export type ResumeResult<TValues = Record<string, unknown>> = RunOutcome<TValues> & {
+  status: SubmissionStatus;
+  /** The judgment that applies, when the node recorded one this host can read. */
+  judgment?: AppliedJudgment;
+};

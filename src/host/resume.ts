@@ -7,9 +7,10 @@ import { claimStoreFor } from "../claims/index.js";
 import { reportingUnavailable } from "../errors/database-unavailable.js";
 import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import { signResume } from "../protocol/signing.js";
-import { openLocalSubmission, type LocalSubmission, type SubmissionOutcome } from "../protocol/local-submissions.js";
+import { submissionDigest } from "../protocol/submission-digest.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { isExpired } from "../protocol/expiry.js";
+import { reportFromClaim, throwIfRefused, type SubmissionReport } from "./submission-outcome.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import { threadIdOf, type HITLGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
@@ -69,79 +70,42 @@ function toolLookupFor(graph: HITLGraph, fallback: ToolLookup | undefined): Tool
   };
 }
 
-function rethrowRefusal(outcome: RunOutcome<unknown>, target: PendingTarget, threadId: string): void {
-  const raised = outcome.interrupts.find((entry) => entry.interruptId !== target.interruptId && isToolApprovalInterrupt(entry.payload) && entry.payload.error !== undefined);
-  const error = raised === undefined || !isToolApprovalInterrupt(raised.payload) ? undefined : raised.payload.error;
-  if (error === undefined) return;
-  throw new HITLError(error.code, `The node refused the decisions: ${error.message}`, { threadId, interruptId: raised!.interruptId, details: error.details });
-}
-
-/** What became of a submission: its own claim (if it won one), and whether any other claim holds. */
-interface ClaimOutcome {
-  mine: { expired: boolean } | undefined;
-  others: boolean;
-}
-
-/** The node ran in this process and reported what it did: nothing to read back. */
-function fromReport(reported: SubmissionOutcome): ClaimOutcome {
-  return reported.kind === "claimed" ? { mine: { expired: reported.expired }, others: false } : { mine: undefined, others: true };
-}
-
-/** The node ran elsewhere (or stopped before claiming): the claims say what happened. */
-async function readClaimOutcome(saver: BaseCheckpointSaver, target: PendingTarget, attempt: string, threadId: string): Promise<ClaimOutcome> {
-  const claims = await claimStoreFor(saver).claimsOfTask(threadId, target.taskId);
-  const mine = claims.find((claim) => claim.attempt === attempt);
-  return { mine: mine === undefined ? undefined : { expired: mine.review.expired }, others: claims.length > 0 };
-}
-
 /**
- * Says what the node did with this submission, from the claim it committed (the node is the
- * only authority): applied, applied as expired, superseded by an earlier claim, or refused.
+ * What the node did with this submission, read from the judgment it committed for the
+ * interrupt (the node is the only authority): applied, applied as expired, superseded by
+ * another submission, or refused (then this throws the node's code: nothing of the batch ran).
  */
-async function settleApproval(
-  saver: BaseCheckpointSaver,
-  outcome: RunOutcome<unknown>,
-  target: PendingTarget,
-  submission: { attempt: string; reported: SubmissionOutcome | undefined },
-  threadId: string,
-): Promise<void> {
-  const { mine, others } = submission.reported === undefined ? await readClaimOutcome(saver, target, submission.attempt, threadId) : fromReport(submission.reported);
-  if (mine?.expired === true) {
-    const expiresAt = isToolApprovalInterrupt(target.payload) ? target.payload.expires_at : undefined;
-    throw new HITLError("INTERRUPT_EXPIRED", `Interrupt ${target.interruptId} expired at ${expiresAt ?? "its deadline"}; its calls were rejected as expired and nothing ran.`, {
-      threadId,
-      interruptId: target.interruptId,
-    });
-  }
-  if (mine !== undefined) return;
-  if (others) {
-    throw new HITLError(
-      "INTERRUPT_ALREADY_RESOLVED",
-      `Interrupt ${target.interruptId} was already answered by an earlier submission; its run has been completed with those decisions and yours were not applied.`,
-      { threadId, interruptId: target.interruptId },
-    );
-  }
-  rethrowRefusal(outcome, target, threadId);
+async function reportSubmission(saver: BaseCheckpointSaver, outcome: RunOutcome<unknown>, target: PendingTarget, submission: string, threadId: string): Promise<SubmissionReport> {
+  const claim = await claimStoreFor(saver).claimOfInterrupt(threadId, target.interruptId);
+  if (claim !== undefined) return reportFromClaim(claim, submission);
+  throwIfRefused(outcome, target, threadId);
+  return { status: "unknown" };
 }
 
 /**
  * Resumes a paused thread with a person's answer. It checks that the interrupt is still
  * pending and validates `value` against its payload (edits against the tool's schema too)
  * BEFORE anything is submitted, signs it, resumes the graph addressed by interrupt id, and
- * reports what the node did — the node is the authority: it claims the batch (the first
- * committed claim wins), judges the deadline and binds the decisions to what was reviewed.
- * No lock is held; a `RemoteGraph` is resumed through {@link resumeRemote}.
+ * reports what the node recorded for it — the node is the authority: it judges the value once,
+ * commits that judgment as the batch's claim (the first committed claim wins), judges the
+ * deadline by the claim store's clock and binds the decisions to what was reviewed. A
+ * `RemoteGraph` is resumed through {@link resumeRemote}.
+ *
+ * Once the submission reached the graph, `resume()` does not throw for what happened to its
+ * decisions: it returns the run's values, the next interrupt and a `status` — `"applied"`,
+ * `"expired"` (the node found the deadline passed: every call was rejected), `"superseded"`
+ * (another submission's decisions were committed first and applied), `"answered"` (a question).
  *
  * @param graph - The compiled graph (it may be a fresh instance over the same checkpointer).
  * @param config - `{ configurable: { thread_id } }`, plus any run options.
  * @param value - Decisions (array in `action_requests` order, or a map by `tool_call_id`), `{ answer }`
  * for a question (an array of option values when `multiSelect`), or `{ answers }` when the payload has `questions`.
  * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`, `signingKey`, `findTool`.
- * @returns `{ values, interrupt?, interrupts, halted? }`.
- * @throws {HITLError} `INTERRUPT_EXPIRED` when the node found the deadline passed (its calls are
- * then rejected as expired; nothing runs), `INTERRUPT_ALREADY_RESOLVED` when an earlier submission's
- * claim won (the run is completed with those decisions), `THREAD_BUSY` while another execution
- * applies them, `INVALID_SIGNATURE`, `RUN_CANCELLED` when a hook cancelled the run,
+ * @returns `{ values, interrupt?, interrupts, halted?, status, judgment? }`.
+ * @throws {HITLError} `INTERRUPT_ALREADY_RESOLVED` when the interrupt was resolved before this
+ * submission could run anything, `THREAD_BUSY` while another execution applies another
+ * submission's decisions, `INVALID_SIGNATURE` (and the node's other refusals: nothing of the
+ * batch ran; the run waits on the re-raised interrupt), `RUN_CANCELLED` when a hook cancelled the run,
  * `NO_PENDING_INTERRUPT`, `UNKNOWN_INTERRUPT`, `INTERRUPT_MISMATCH`, `INVALID_DECISION`, `INVALID_EDIT`,
  * `INVALID_ANSWER`, `INVALID_OPTIONS`, `UNSUPPORTED_INTERRUPT`, `DATABASE_UNAVAILABLE`.
  * @example
@@ -179,28 +143,16 @@ export async function resume<G extends HITLGraph, TValues = GraphValues<G>>(
   };
   meta.signature = signResume({ threadId, taskId: target.taskId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
-  const submission = openSubmission(meta.attempt!, target, threadId);
-  try {
-    const outcome = await reportingUnavailable(
-      () => invokeAndSettle<TValues>(graph, command, config, threadId),
-      "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.",
-      threadId,
-    );
-    if (approval) {
-      await reportingUnavailable(
-        () => settleApproval(saver, outcome as RunOutcome<unknown>, target, { attempt: meta.attempt!, reported: submission?.outcome() }, threadId),
-        "the run finished, but its outcome could not be read.",
-        threadId,
-      );
-    }
-    return outcome;
-  } finally {
-    submission?.close();
-  }
-}
-
-/** Hands the node (when it runs in this process) what was just read, and opens its report channel. */
-function openSubmission(attempt: string, target: PendingTarget, threadId: string): LocalSubmission | undefined {
-  if (target.checkpointId === undefined) return undefined;
-  return openLocalSubmission(attempt, { threadId, namespace: "", checkpointId: target.checkpointId, taskId: target.taskId, values: target.storedValues });
+  const outcome = await reportingUnavailable(
+    () => invokeAndSettle<TValues>(graph, command, config, threadId),
+    "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.",
+    threadId,
+  );
+  if (!approval) return { ...outcome, status: "answered" };
+  const report = await reportingUnavailable(
+    () => reportSubmission(saver, outcome as RunOutcome<unknown>, target, submissionDigest(meta.attempt, checked.value), threadId),
+    "the run finished, but its outcome could not be read.",
+    threadId,
+  );
+  return { ...outcome, ...report };
 }

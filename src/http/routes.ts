@@ -133,6 +133,9 @@ export async function resumeThread(request: Request, threadId: string, reviewer:
       threadId,
       interruptId,
       status,
+      // What became of these decisions, as the node recorded it: applied, expired, superseded, answered.
+      submission: result.status,
+      ...(result.judgment === undefined ? {} : { judgment: result.judgment }),
       reviewer,
       outcomes: outcomesOf(result.values, callIds),
       ...(result.interrupt === undefined ? {} : { interrupt: result.interrupt }),

@@ -79,10 +79,11 @@ async function expireRemote(graph: RemoteGraphLike, now: Date): Promise<ExpiredI
     const page = await listRemotePending(graph, { limit: 1000, ...(cursor === undefined ? {} : { cursor }) });
     for (const item of page.items.filter((record) => record.expiresAt !== undefined && Date.parse(record.expiresAt) < now.getTime())) {
       try {
-        await resumeRemote(graph, { configurable: { thread_id: item.threadId } }, [], { interruptId: item.interruptId });
+        // The server's node judges the deadline by its own clock; this host's clock only picks candidates.
+        const { status } = await resumeRemote(graph, { configurable: { thread_id: item.threadId } }, [], { interruptId: item.interruptId });
+        if (status === "expired") expired.push({ threadId: item.threadId, interruptId: item.interruptId, expiresAt: item.expiresAt ?? "" });
       } catch (error) {
-        if (isHITLError(error, "INTERRUPT_EXPIRED")) expired.push({ threadId: item.threadId, interruptId: item.interruptId, expiresAt: item.expiresAt ?? "" });
-        else if (!isHITLError(error, "INTERRUPT_ALREADY_RESOLVED")) throw error;
+        if (!isHITLError(error, "INTERRUPT_ALREADY_RESOLVED") && !isHITLError(error, "INTERRUPT_MISMATCH") && !isHITLError(error, "INVALID_DECISION")) throw error;
       }
     }
     cursor = page.nextCursor;

@@ -1,5 +1,5 @@
 import { Command } from "@langchain/langgraph";
-import { HookRegistry, getInterrupt, isHITLError, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { HookRegistry, getInterrupt, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { ask, countingTool, interruptsOf, newThread, toolMessages } from "../support/fixtures.js";
 import type { BehaviourCases, SaverFactory, Adapter } from "./harness.js";
 
@@ -31,11 +31,12 @@ export const expiryCases: BehaviourCases = (saver, adapter) => {
       expect(deploy.count).toBe(1);
     });
 
-    test("resume() after the deadline rejects every pending call as expired, runs nothing, and throws INTERRUPT_EXPIRED", async () => {
+    test("resume() after the deadline rejects every pending call as expired, runs nothing, and returns status \"expired\" with the run's result", async () => {
       const { graph, config, deploy, pending } = await boundedApproval(saver, adapter, 150);
       await sleep(250);
-      const error = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId, reviewer: { id: "late" } }).catch((e: unknown) => e);
-      expect(isHITLError(error, "INTERRUPT_EXPIRED")).toBe(true);
+      const result = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId, reviewer: { id: "late" } });
+      expect(result.status).toBe("expired");
+      expect(result.judgment).toMatchObject({ own: true, expired: true, expiresAt: pending.payload.expires_at });
       expect(deploy.count).toBe(0);
       expect(await getInterrupt(graph, config)).toBeUndefined();
       const [message] = toolMessages((await graph.getState(config)).values);
@@ -58,7 +59,7 @@ export const expiryCases: BehaviourCases = (saver, adapter) => {
       const { graph, config, deploy, pending } = await boundedApproval(saver, adapter, 60_000, hooks);
       expect(Date.parse(pending.payload.expires_at ?? "")).toBeLessThan(Date.now() + 1_000);
       await sleep(250);
-      await expect(resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId })).rejects.toMatchObject({ code: "INTERRUPT_EXPIRED" });
+      expect((await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId })).status).toBe("expired");
       expect(deploy.count).toBe(0);
     });
   });

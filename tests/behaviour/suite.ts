@@ -5,15 +5,15 @@ import { auditCases } from "./audit.cases.js";
 import { expiryCases } from "./expiry.cases.js";
 import { hookLifecycleCases } from "./hook-lifecycle.cases.js";
 import { interruptIdCases } from "./interrupt-ids.cases.js";
+import { judgedOnceCases } from "./judged-once.cases.js";
 import { invalidResumeCases } from "./invalid-resume.cases.js";
-import { localHandoffCases } from "./local-handoff.cases.js";
 import { modeCases } from "./modes.cases.js";
 import { questionCases } from "./questions.cases.js";
 import { questionToolCases } from "./question-tool.cases.js";
 import { rebuildCases } from "./rebuild.cases.js";
 import { trustCases } from "./trust.cases.js";
 
-const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, localHandoffCases, hookLifecycleCases];
+const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases];
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {

@@ -82,7 +82,7 @@ export const trustCases: BehaviourCases = (saver, adapter) => {
       expect(deploy.count).toBe(1);
     });
 
-    test("a deadline that passes between resume()'s check and the node's is judged by the node: the caller gets INTERRUPT_EXPIRED and nothing runs", async () => {
+    test("a deadline that passes between resume()'s check and the node's is judged by the node: the caller gets status \"expired\" and nothing runs", async () => {
       let passes = 0;
       // The node screens before it judges the deadline; on the resume pass the screening outlasts the deadline.
       const hooks = new HookRegistry().register("PreToolUse", {
@@ -95,10 +95,11 @@ export const trustCases: BehaviourCases = (saver, adapter) => {
         ],
       });
       const { graph, config, deploy, pending } = await pausedDeploy(saver, adapter, { hooks });
-      const error = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId }).catch((e: unknown) => e);
-      expect(isHITLError(error, "INTERRUPT_EXPIRED")).toBe(true);
+      const result = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId });
+      expect(result.status).toBe("expired");
+      expect(result.judgment).toMatchObject({ own: true, expired: true, interruptId: pending.interruptId });
       expect(deploy.count).toBe(0);
-      expect(toolMessages((await graph.getState(config)).values)[0]?.additional_kwargs["hitl"]).toMatchObject({ source: "expired" });
+      expect(toolMessages(result.values)[0]?.additional_kwargs["hitl"]).toMatchObject({ source: "expired" });
     });
 
     test("an edit that passes the schema but cannot be stored (100 000 levels deep) is refused before anything runs", async () => {
@@ -157,9 +158,10 @@ export const trustCases: BehaviourCases = (saver, adapter) => {
       await expect(resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending.interruptId })).rejects.toThrow("carrier down");
       expect(charge.count).toBe(1);
       const again = (await getInterrupt(graph, config))!;
-      const error = await resume(graph, config, [{ type: "reject" }, { type: "reject" }], { interruptId: again.interruptId }).catch((e: unknown) => e);
-      // The first claim (approve both) is what completes the batch; this later reject is told so.
-      expect(isHITLError(error, "INTERRUPT_ALREADY_RESOLVED")).toBe(true);
+      const result = await resume(graph, config, [{ type: "reject" }, { type: "reject" }], { interruptId: again.interruptId });
+      // The first claim (approve both) is what completes the batch; this later reject is told so, with the run's result.
+      expect(result.status).toBe("superseded");
+      expect(result.judgment?.own).toBe(false);
       expect(charge.count).toBe(1);
       expect(shipAttempts).toBe(2);
       expect(toolMessages((await graph.getState(config)).values).map((message) => message.content)).toEqual([expect.stringContaining("charge ran"), "shipped"]);

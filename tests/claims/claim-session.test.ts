@@ -1,9 +1,17 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { emptyCheckpoint, MemorySaver, uuid6 } from "@langchain/langgraph-checkpoint";
 import { isHITLError } from "../../src/index.js";
-import { MemoryClaimStore, openClaim, type ClaimContext, type ClaimedReview } from "../../src/claims/index.js";
+import { MemoryClaimStore, openClaim, type ClaimContext, type ProposedReview } from "../../src/claims/index.js";
 
-const review: ClaimedReview = { decisions: { c1: { type: "approve" } }, decidedAt: new Date(0).toISOString(), reviewerVerified: false, expired: false };
+const review: ProposedReview = {
+  decisions: { c1: { type: "approve" } },
+  verdicts: { c1: { kind: "run", args: {}, decision: "approve" } },
+  decidedAt: new Date(0).toISOString(),
+  reviewerVerified: false,
+  interruptId: "i1",
+  raises: 1,
+  submissionDigest: "s1",
+};
 
 /** A thread with one real checkpoint (the paused step) in a MemorySaver; `moveOn` adds its child. */
 async function pausedThread(threadId: string) {
@@ -18,7 +26,7 @@ async function pausedThread(threadId: string) {
 }
 
 function contextFor(store: MemoryClaimStore, checkpointer: MemorySaver, threadId: string, checkpointId: string): ClaimContext {
-  return { store, checkpointer, parentNamespace: "", key: { threadId, namespace: "tools:task-1", checkpointId, rootTaskId: "task-1" } };
+  return { store, checkpointer, parentNamespace: "", key: { threadId, namespace: "tools:task-1", checkpointId } };
 }
 
 describe("claims on a reviewed batch", () => {

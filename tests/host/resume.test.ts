@@ -68,7 +68,7 @@ describe("resume() addresses exactly the interrupt that was reviewed", () => {
 });
 
 describe("a resume whose run did not finish", () => {
-  test("the first decision counts: a later resume completes it (re-running the call that failed) and is told it was already resolved", async () => {
+  test("the first decision counts: a later resume completes it (re-running the call that failed) and is told it was superseded, with the first reviewer's judgment", async () => {
     let attempts = 0;
     const flaky = tool(
       async () => {
@@ -84,8 +84,9 @@ describe("a resume whose run did not finish", () => {
     await graph.invoke(ask(), config);
     const pending = await getInterrupt(graph, config);
     await expect(resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId, reviewer: { id: "first" } })).rejects.toThrow("gateway timeout");
-    const late = await resume(graph, config, [{ type: "reject" }], { interruptId: pending!.interruptId, reviewer: { id: "second" } }).catch((e: unknown) => e);
-    expect(isHITLError(late, "INTERRUPT_ALREADY_RESOLVED")).toBe(true);
+    const late = await resume(graph, config, [{ type: "reject" }], { interruptId: pending!.interruptId, reviewer: { id: "second" } });
+    expect(late.status).toBe("superseded");
+    expect(late.judgment).toMatchObject({ own: false, reviewer: { id: "first" } });
     expect(attempts).toBe(2);
     const [message] = toolMessages((await graph.getState(config)).values);
     expect(message?.content).toBe("charged");

@@ -86,7 +86,7 @@ describe("exactly once across processes, without a held lock", () => {
 
     const next = resumer("resume", threadId, interruptId, '{"type":"reject"}', { ...env, HITL_WORKER_HANG: "none" });
     await start(next);
-    expect(await next.outcome()).toBe("error INTERRUPT_ALREADY_RESOLVED");
+    expect(await next.outcome()).toBe("superseded");
     await next.exited;
     // The charge ran once; the shipment, running when the process died, ran again (the one at-least-once case).
     expect(await runsOf(threadId)).toEqual({ "charge-1": 1, "ship-1": 2 });

@@ -111,7 +111,7 @@ describe("across processes, on one Postgres", () => {
     expect(message?.additional_kwargs["hitl"]).toMatchObject({ decision: approveWon ? "approve" : "reject" });
   });
 
-  test("a resumer killed mid-run releases its lock; the next resume completes the earlier decision (the running call runs again: at-least-once) and is told it was already resolved", async () => {
+  test("a resumer killed mid-run releases its lock; the next resume completes the earlier decision (the running call runs again: at-least-once) and is told it was superseded", async () => {
     const threadId = threadName("killed");
     const { interruptId } = await pauseInChild(threadId);
     const doomed = spawnChild("agent-worker", [db.url, "resume-and-hang", threadId, interruptId, '{"type":"approve"}', "1"], { HITL_TEST_LEASE_MS: "1500" });
@@ -126,7 +126,7 @@ describe("across processes, on one Postgres", () => {
     await next.line("ready");
     next.send("go");
     await next.exited;
-    expect(outcome).toEqual(["error INTERRUPT_ALREADY_RESOLVED"]);
+    expect(outcome).toEqual(["superseded"]);
     expect(await runs(threadId)).toHaveLength(2);
     const state = await reader().getState({ configurable: { thread_id: threadId } });
     const [message] = toolMessages(state.values);

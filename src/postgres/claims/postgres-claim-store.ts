@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
-import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore } from "../../claims/index.js";
+import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ProposedReview } from "../../claims/index.js";
 import { claimsTable, resultsTable } from "../tables.js";
 
 interface ClaimRow {
@@ -9,12 +9,21 @@ interface ClaimRow {
   review: string;
   state: "running" | "released";
   lease_expired: boolean;
+  expired: boolean | null;
+  judged_at: Date | null;
 }
 
-const COLUMNS = "attempt, owner, review, state, lease_until <= clock_timestamp() AS lease_expired";
+const COLUMNS = "attempt, owner, review, state, lease_until <= clock_timestamp() AS lease_expired, expired, judged_at";
 
+/**
+ * The review is stored as the node wrote it (text, not jsonb: an edit's arguments come back
+ * byte for byte); the deadline verdict the database judged lives in its own columns.
+ */
 function toRecord(row: ClaimRow): ClaimRecord {
-  return { attempt: row.attempt, owner: row.owner, review: JSON.parse(row.review) as ClaimedReview, state: row.state, leaseExpired: row.lease_expired };
+  const stored = JSON.parse(row.review) as ClaimedReview;
+  const review: ClaimedReview =
+    row.expired === null ? stored : { ...stored, expired: row.expired, judgedAt: (row.judged_at ?? new Date()).toISOString(), clock: "database" };
+  return { attempt: row.attempt, interruptId: review.interruptId, owner: row.owner, review, state: row.state, leaseExpired: row.lease_expired };
 }
 
 function keyValues(key: ClaimKey): string[] {
@@ -50,20 +59,39 @@ export class PostgresClaimStore implements ClaimStore {
     this.busyWaitMs = options.busyWaitMs;
   }
 
-  async acquire(key: ClaimKey, claim: { attempt: string; owner: string; review: ClaimedReview }): Promise<ClaimRecord & { won: boolean }> {
-    const inserted = await this.#pool.query<ClaimRow>(
-      `INSERT INTO ${this.#claims} (thread_id, checkpoint_ns, checkpoint_id, root_task_id, attempt, owner, review, state, lease_until)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'running', clock_timestamp() + $8 * interval '1 millisecond')
-       ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO NOTHING
-       RETURNING ${COLUMNS}`,
-      [...keyValues(key), key.rootTaskId, claim.attempt, claim.owner, JSON.stringify(claim.review), this.leaseMs],
-    );
-    const won = inserted.rows[0];
-    if (won !== undefined) return { ...toRecord(won), won: true };
+  async acquire(key: ClaimKey, claim: { attempt: string; owner: string; review: ProposedReview }): Promise<ClaimRecord & { won: boolean }> {
+    const won = await this.#insert(key, claim, false);
+    if (won !== undefined) return { ...won, won: true };
     const existing = await this.read(key);
     // Deleted between the two statements (the thread was deleted): nothing to claim any more.
     if (existing === undefined) return this.acquire(key, claim);
     return { ...existing, won: false };
+  }
+
+  async acquireIfExpired(key: ClaimKey, claim: { attempt: string; owner: string; review: ProposedReview }): Promise<(ClaimRecord & { won: boolean }) | undefined> {
+    if (claim.review.expiresAt === undefined) return undefined;
+    const won = await this.#insert(key, claim, true);
+    if (won !== undefined) return { ...won, won: true };
+    const existing = await this.read(key);
+    return existing === undefined ? undefined : { ...existing, won: false };
+  }
+
+  /**
+   * One statement: commits the claim unless one exists (and, with `onlyIfExpired`, unless the
+   * deadline is still ahead). The deadline is judged in that same statement by the database's
+   * clock, so every replica agrees whatever its own clock says.
+   */
+  async #insert(key: ClaimKey, claim: { attempt: string; owner: string; review: ProposedReview }, onlyIfExpired: boolean): Promise<ClaimRecord | undefined> {
+    const { rows } = await this.#pool.query<ClaimRow>(
+      `INSERT INTO ${this.#claims} (thread_id, checkpoint_ns, checkpoint_id, interrupt_id, attempt, owner, review, state, lease_until, expired, judged_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7, 'running', clock_timestamp() + $8 * interval '1 millisecond',
+              $9::timestamptz IS NOT NULL AND clock_timestamp() > $9::timestamptz, clock_timestamp()
+       WHERE NOT $10::boolean OR ($9::timestamptz IS NOT NULL AND clock_timestamp() > $9::timestamptz)
+       ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [...keyValues(key), claim.review.interruptId, claim.attempt, claim.owner, JSON.stringify(claim.review), this.leaseMs, claim.review.expiresAt ?? null, onlyIfExpired],
+    );
+    return rows[0] === undefined ? undefined : toRecord(rows[0]);
   }
 
   async read(key: ClaimKey): Promise<ClaimRecord | undefined> {
@@ -118,8 +146,8 @@ export class PostgresClaimStore implements ClaimStore {
     return new Map(entries);
   }
 
-  async claimsOfTask(threadId: string, rootTaskId: string): Promise<ClaimRecord[]> {
-    const { rows } = await this.#pool.query<ClaimRow>(`SELECT ${COLUMNS} FROM ${this.#claims} WHERE thread_id = $1 AND root_task_id = $2`, [threadId, rootTaskId]);
-    return rows.map(toRecord);
+  async claimOfInterrupt(threadId: string, interruptId: string): Promise<ClaimRecord | undefined> {
+    const { rows } = await this.#pool.query<ClaimRow>(`SELECT ${COLUMNS} FROM ${this.#claims} WHERE thread_id = $1 AND interrupt_id = $2`, [threadId, interruptId]);
+    return rows[0] === undefined ? undefined : toRecord(rows[0]);
   }
 }

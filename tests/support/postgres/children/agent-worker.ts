@@ -46,6 +46,8 @@ const config = { configurable: { thread_id: threadId } };
 async function resumeOnce(interruptId: string, decision: ToolApprovalDecision): Promise<string> {
   try {
     const result = await resume(graph, config, calls.map(() => decision), { interruptId, reviewer: { id: `pid-${process.pid}` } });
+    // A submission whose decisions were not the ones applied is reported as such, with the run's result.
+    if (result.status === "superseded") return "superseded";
     return `ok ${result.interrupt === undefined ? "done" : "paused"}`;
   } catch (error) {
     return isHITLError(error) ? `error ${error.code}` : `crash ${(error as Error).message}`;

@@ -1,0 +1,106 @@
+import type { ClaimRecord } from "../claims/index.js";
+import { HITLError } from "../errors/hitl-error.js";
+import { isToolApprovalInterrupt } from "../payload/guards.js";
+import type { RunInterruptResult } from "../payload/types.js";
+import type { Reviewer } from "../protocol/resume-envelope.js";
+import type { RunOutcome } from "./run-outcome.js";
+import type { AppliedJudgment, SubmissionStatus } from "./resume-types.js";
+
+/** What a host reports about its submission. */
+export interface SubmissionReport {
+  status: SubmissionStatus;
+  judgment?: AppliedJudgment;
+}
+
+function statusOf(own: boolean, expired: boolean): SubmissionStatus {
+  if (!own) return "superseded";
+  return expired ? "expired" : "applied";
+}
+
+/**
+ * What became of a submission, from the claim the node committed for the interrupt it answered
+ * (read by thread and interrupt id, the same way in every process, subgraph or package copy).
+ *
+ * @param claim - The claim of the interrupt the submission answered.
+ * @param submission - The submission's own digest (`submissionDigest(attempt, value)`).
+ * @example
+ * ```ts
+ * reportFromClaim(await store.claimOfInterrupt(threadId, interruptId), mine).status; // "applied"
+ * ```
+ */
+export function reportFromClaim(claim: ClaimRecord, submission: string): SubmissionReport {
+  const { review } = claim;
+  const own = review.submissionDigest === submission;
+  return {
+    status: statusOf(own, review.expired),
+    judgment: {
+      interruptId: claim.interruptId,
+      own,
+      decidedAt: review.decidedAt,
+      ...(review.reviewer === undefined ? {} : { reviewer: review.reviewer }),
+      reviewerVerified: review.reviewerVerified,
+      expired: review.expired,
+      ...(review.expiresAt === undefined ? {} : { expiresAt: review.expiresAt }),
+      judgedAt: review.judgedAt,
+      clock: review.clock,
+    },
+  };
+}
+
+interface RecordedMessage {
+  tool_call_id?: string;
+  additional_kwargs?: { hitl?: { interruptId?: string; submission?: string; source?: string; decidedAt?: string; reviewer?: Reviewer; reviewerVerified?: boolean } };
+}
+
+/** A message of the run's values, whether a message instance or the plain JSON an Agent Server returns. */
+function recordedMessages(values: unknown): RecordedMessage[] {
+  const messages = ((values as { messages?: unknown[] } | undefined)?.messages ?? []) as Array<RecordedMessage & { kwargs?: RecordedMessage }>;
+  return messages.map((message) => message.kwargs ?? message);
+}
+
+/**
+ * What became of a submission, from the audit records the node put on the `ToolMessage`s of the
+ * reviewed calls (for a host that cannot read the node's claims, e.g. through a `RemoteGraph`).
+ *
+ * @returns The report, or `undefined` when the run's values hold no record for this interrupt.
+ * @example
+ * ```ts
+ * reportFromMessages(outcome.values, target.interruptId, mine)?.status; // "superseded"
+ * ```
+ */
+export function reportFromMessages(values: unknown, interruptId: string, submission: string): SubmissionReport | undefined {
+  const record = recordedMessages(values)
+    .map((message) => message.additional_kwargs?.hitl)
+    .find((candidate) => candidate?.interruptId === interruptId);
+  if (record === undefined) return undefined;
+  const own = record.submission === submission;
+  const expired = record.source === "expired";
+  return {
+    status: statusOf(own, expired),
+    judgment: {
+      interruptId,
+      own,
+      decidedAt: record.decidedAt ?? "",
+      ...(record.reviewer === undefined ? {} : { reviewer: record.reviewer }),
+      reviewerVerified: record.reviewerVerified === true,
+      expired,
+    },
+  };
+}
+
+/**
+ * The node refused the value and raised the approval again with an `error`: nothing of the
+ * batch ran, and the run waits on the new interrupt. Reported as the node's own error code.
+ *
+ * @throws {HITLError} with the code the node refused the value with.
+ * @example
+ * ```ts
+ * throwIfRefused(outcome, target, threadId);
+ * ```
+ */
+export function throwIfRefused(outcome: RunOutcome<unknown>, target: RunInterruptResult, threadId: string): void {
+  const raised = outcome.interrupts.find((entry) => entry.interruptId !== target.interruptId && isToolApprovalInterrupt(entry.payload) && entry.payload.error !== undefined);
+  const error = raised === undefined || !isToolApprovalInterrupt(raised.payload) ? undefined : raised.payload.error;
+  if (raised === undefined || error === undefined) return;
+  throw new HITLError(error.code, `The node refused the decisions: ${error.message}`, { threadId, interruptId: raised.interruptId, details: error.details });
+}

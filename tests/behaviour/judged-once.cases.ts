@@ -1,0 +1,149 @@
+import { AIMessage, type BaseMessage } from "@langchain/core/messages";
+import { tool } from "@langchain/core/tools";
+import { createAgent } from "langchain";
+import { z } from "zod";
+import { ApprovalToolNode, HookRegistry, type ApprovalNodeTool, createAskUserQuestionTool, getInterrupt, isToolApprovalInterrupt, resume, type ApprovalToolNodeOptions, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { approvalMiddleware } from "../../src/langchain/index.js";
+import { scriptedAgent } from "../../examples/support/agent-graph.js";
+import { ScriptedChatModel, type Script } from "../../examples/support/scripted-chat-model.js";
+import { ask, countingTool, newThread, toolMessages, type PlannedCall } from "../support/fixtures.js";
+import type { Adapter, AgentGraph, BehaviourCases, SaverFactory } from "./harness.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const envQuestion = { question: "Which environment?", options: [{ label: "Staging", value: "staging" }, { label: "Production", value: "production" }] };
+
+/** One batch: an approval for `deploy` and a question, in that order. */
+const MIXED: PlannedCall[] = [
+  { name: "deploy", args: { path: "app" }, id: "d1" },
+  { name: "ask_user_question", args: envQuestion, id: "q1" },
+];
+
+/** A model that calls `turns[i]` on its i-th turn (after the person's message, then after each batch's results), then stops. */
+function turnsScript(turns: PlannedCall[][]): Script {
+  return (messages: BaseMessage[]) => {
+    const answered = messages.filter((message) => message.getType() === "ai").length;
+    const calls = turns[answered];
+    if (calls === undefined) return new AIMessage("done");
+    return new AIMessage({ content: "", tool_calls: calls.map((call, index) => ({ name: call.name, args: call.args, id: call.id ?? `call_${answered}_${index}`, type: "tool_call" as const })) });
+  };
+}
+
+function agentFor(adapter: Adapter, tools: ApprovalNodeTool[], options: ApprovalToolNodeOptions, script: Script, checkpointer: Awaited<ReturnType<SaverFactory>>): { graph: AgentGraph; model: ScriptedChatModel } {
+  const model = new ScriptedChatModel(script);
+  if (adapter.kind === "node") return { graph: scriptedAgent(new ApprovalToolNode(tools, options), script, checkpointer).graph as AgentGraph, model };
+  const agent = createAgent({ model, tools: tools as never, middleware: [approvalMiddleware(options)], checkpointer });
+  return { graph: agent as unknown as AgentGraph, model };
+}
+
+export const judgedOnceCases: BehaviourCases = (saver, adapter) => {
+  describe("an approval is judged once, when it is accepted; every later pass reads that judgment", () => {
+    test("a hook that answers differently on the question's pass changes nothing: the approved call runs as reviewed and the answer reaches the model", async () => {
+      const deploy = countingTool("deploy");
+      let deployScreenings = 0;
+      // From the third pass on (the one answering the question) the hook asks with other arguments.
+      const hooks = new HookRegistry().register("PreToolUse", {
+        matcher: "deploy",
+        hooks: [() => ((deployScreenings += 1) >= 3 ? { decision: "ask", updatedInput: { path: "elsewhere" } } : { decision: "ask" })],
+      });
+      const setup = adapter.approvals([deploy.tool, createAskUserQuestionTool()], { hooks });
+      const { graph } = adapter.agentGraph(setup, MIXED, await saver());
+      const config = newThread("once");
+      await graph.invoke(ask(), config);
+      const approval = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+      const afterApproval = await resume(graph, config, [{ type: "approve" }], { interruptId: approval.interruptId });
+      expect(afterApproval.status).toBe("applied");
+      expect(afterApproval.interrupt?.payload).toMatchObject({ type: "ask_user_question", tool_call_id: "q1" });
+      const done = await resume(graph, config, { answer: "production" }, { interruptId: afterApproval.interrupt!.interruptId });
+      expect(done.interrupt).toBeUndefined();
+      expect(deploy.runs).toEqual([{ path: "app" }]);
+      expect(toolMessages(done.values).map((message) => [message.tool_call_id, message.content])).toEqual([
+        ["d1", 'deploy ran with {"path":"app"}'],
+        ["q1", "production"],
+      ]);
+    });
+
+    test("a tool schema that changes between the approval's pass and the answer's (a deploy) does not re-judge the approval or swallow the answer", async () => {
+      const checkpointer = await saver();
+      const lenient = countingTool("deploy");
+      const setup = adapter.approvals([lenient.tool, createAskUserQuestionTool()], { interruptOn: { deploy: true } });
+      const before = adapter.agentGraph(setup, MIXED, checkpointer).graph;
+      const config = newThread("schema");
+      await before.invoke(ask(), config);
+      const approval = (await getInterrupt<ToolApprovalInterruptPayload>(before, config))!;
+      const afterApproval = await resume(before, config, [{ type: "edit", updatedInput: { path: "web" } }], { interruptId: approval.interruptId });
+      // The new release's tool would refuse that edit: it must not be judged again.
+      const strict = countingTool("deploy", { schema: z.object({ path: z.string().min(10) }) });
+      const after = adapter.agentGraph(adapter.approvals([strict.tool, createAskUserQuestionTool()], { interruptOn: { deploy: true } }), MIXED, checkpointer).graph;
+      const done = await resume(after, config, { answer: "staging" }, { interruptId: afterApproval.interrupt!.interruptId });
+      expect(done.interrupts.filter((entry) => isToolApprovalInterrupt(entry.payload))).toEqual([]);
+      const messages = toolMessages(done.values);
+      expect(messages.find((message) => message.tool_call_id === "q1")?.content).toBe("staging");
+      expect(messages.find((message) => message.tool_call_id === "d1")?.additional_kwargs["hitl"]).toMatchObject({ decision: "edit", interruptId: approval.interruptId });
+    });
+
+    test("an approval given before its deadline still runs when the batch's question is answered after the deadline", async () => {
+      const deploy = countingTool("deploy");
+      const setup = adapter.approvals([deploy.tool, createAskUserQuestionTool()], { interruptOn: { deploy: { expiresInMs: 1_500 } } });
+      const { graph } = adapter.agentGraph(setup, MIXED, await saver());
+      const config = newThread("late-answer");
+      await graph.invoke(ask(), config);
+      const approval = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+      const afterApproval = await resume(graph, config, [{ type: "approve" }], { interruptId: approval.interruptId });
+      expect(afterApproval.judgment).toMatchObject({ own: true, expired: false });
+      await sleep(1_700);
+      const done = await resume(graph, config, { answer: "staging" }, { interruptId: afterApproval.interrupt!.interruptId });
+      expect(deploy.count).toBe(1);
+      expect(toolMessages(done.values).find((message) => message.tool_call_id === "d1")?.additional_kwargs["hitl"]).toMatchObject({ decision: "approve", source: "reviewer" });
+    });
+  });
+
+  describe("resume() reports what the node recorded, and does not throw once the run moved on", () => {
+    test("an expired approval whose allowed sibling ran and whose model paused again: status \"expired\" with the new interrupt", async () => {
+      const deploy = countingTool("deploy");
+      const notify = countingTool("notify");
+      const script = turnsScript([
+        [{ name: "deploy", args: { path: "app" }, id: "d1" }, { name: "notify", args: { path: "team" }, id: "n1" }],
+        [{ name: "deploy", args: { path: "again" }, id: "d2" }],
+      ]);
+      const { graph } = agentFor(adapter, [deploy.tool, notify.tool], { interruptOn: { deploy: { expiresInMs: 150 } } }, script, await saver());
+      const config = newThread("expired-moved-on");
+      await graph.invoke(ask(), config);
+      const first = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+      await sleep(250);
+      const result = await resume(graph, config, [{ type: "approve" }], { interruptId: first.interruptId });
+      expect(result.status).toBe("expired");
+      expect(notify.count).toBe(1);
+      expect(deploy.count).toBe(0);
+      expect(result.interrupt?.payload).toMatchObject({ type: "tool_approval", action_requests: [{ tool_call_id: "d2" }] });
+    });
+
+    test("two submissions to one interrupt: the second one is told \"superseded\" with the winner's judgment, and nothing of it ran", async () => {
+      const deploy = countingTool("deploy");
+      const setup = adapter.approvals([deploy.tool, createAskUserQuestionTool()], { interruptOn: { deploy: true } });
+      const { graph } = adapter.agentGraph(setup, MIXED, await saver());
+      const config = newThread("superseded");
+      await graph.invoke(ask(), config);
+      const approval = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+      const won = await resume(graph, config, [{ type: "reject" }], { interruptId: approval.interruptId, reviewer: { id: "ada" } });
+      expect(won.status).toBe("applied");
+      // The question keeps the batch open; a late approve of the same approval is read against the record.
+      const late = await resume(graph, config, { answer: "staging" }, { interruptId: won.interrupt!.interruptId });
+      expect(late.status).toBe("answered");
+      expect(deploy.count).toBe(0);
+    });
+
+    test("a tool named in a reviewed batch that a raw caller edits with a string where an object is expected never runs", async () => {
+      const runs: unknown[] = [];
+      const store = tool(async (input) => (runs.push(input), "stored"), { name: "store", description: "stores data", schema: z.object({ data: z.string() }) });
+      const setup = adapter.approvals([store], { interruptOn: { store: true } });
+      const { graph } = adapter.agentGraph(setup, [{ name: "store", args: { data: "x" }, id: "s1" }], await saver());
+      const config = newThread("string-edit");
+      await graph.invoke(ask(), config);
+      const approval = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+      const error = await resume(graph, config, [{ type: "edit", updatedInput: "rm -rf /" as never }], { interruptId: approval.interruptId }).catch((e: unknown) => e);
+      expect((error as { code?: string }).code).toMatch(/INVALID_EDIT|INVALID_DECISION/);
+      expect(runs).toEqual([]);
+    });
+  });
+};
