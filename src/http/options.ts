@@ -97,7 +97,11 @@ function defaultInbox(graph: HITLGraph): ApprovalsInbox | undefined {
 /**
  * Checks handler options at construction.
  *
- * @throws {HITLError} `INVALID_OPTIONS`, naming the field.
+ * @throws {HITLError} `INVALID_OPTIONS`, naming the field (for `allowedOrigins`, also what was received and the forms allowed).
+ * @example
+ * ```ts
+ * resolveHandlerOptions({ graph, authenticate, allowedOrigins: ["https://admin.example.com"] }).allowedOrigins.has("https://admin.example.com"); // true
+ * ```
  */
 export function resolveHandlerOptions(options: ApprovalHandlerOptions): ResolvedHandlerOptions {
   const parsed = schema.safeParse(options);
