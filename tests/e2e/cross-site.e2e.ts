@@ -29,7 +29,7 @@ beforeAll(async () => {
     const response = await handler(request);
     if (new URL(request.url).pathname.endsWith("/resume")) {
       const header = (name: string) => request.headers.get(name);
-      resumes.push({ origin: header("origin"), site: header("sec-fetch-site"), contentType: header("content-type"), signedIn: authenticate(request).status === undefined, status: response.status });
+      resumes.push({ origin: header("origin"), site: header("sec-fetch-site"), contentType: header("content-type"), signedIn: "id" in authenticate(request), status: response.status });
     }
     return response;
   });
