@@ -2,6 +2,7 @@ import type { Reviewer } from "../protocol/resume-envelope.js";
 import { resolveHandlerOptions, type ApprovalHandlerOptions, type AuthRefusal, type ResolvedHandlerOptions } from "./options.js";
 import { reviewerPage } from "./page/serve-page.js";
 import { problem, problemFromError, problemResponse } from "./problem.js";
+import { changesState, crossSiteProblem } from "./request-origin.js";
 import { getThreadInterrupt, listInterrupts, resumeThread } from "./routes.js";
 import { decodeThreadId } from "./thread-id.js";
 
@@ -39,6 +40,9 @@ async function authenticated(request: Request, options: ResolvedHandlerOptions) 
 
 async function route(request: Request, path: string, options: ResolvedHandlerOptions): Promise<Response> {
   const method = request.method.toUpperCase();
+  // Before authenticate: a cross-site request carries the reviewer's cookies, so it would pass.
+  const crossSite = changesState(method) ? crossSiteProblem(request, options.allowedOrigins) : undefined;
+  if (crossSite !== undefined) return problemResponse(crossSite);
   if (options.page && (path === "" || path === "/")) return method === "GET" ? reviewerPage(options.basePath) : methodNotAllowed("GET");
   const threadRoute = /^\/threads\/([^/]+)\/(interrupt|resume)$/.exec(path);
   if (path !== "/interrupts" && threadRoute === null) return problemResponse(problem("NOT_FOUND", `No route ${method} ${path}.`));
@@ -64,10 +68,12 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
  * | `POST {base}/threads/:threadId/resume` | `{ interruptId, decisions \| answer \| answers, comment? }` |
  *
  * Errors are `application/problem+json` with our error `code`: 400 invalid decision, edit or
- * answer (with per-call `details`), 401/403 from `authenticate`, 404 unknown thread, 409 already
- * resolved or mismatched, 410 expired, 413 body too large, 503 database unavailable.
+ * answer (with per-call `details`), 401/403 from `authenticate`, 403 `CROSS_SITE_REQUEST` for a
+ * state-changing request from another origin, 404 unknown thread, 409 already resolved or
+ * mismatched, 410 expired, 413 body too large, 415 a body that is not `application/json`,
+ * 503 database unavailable.
  *
- * @param options - `{ graph, authenticate, inbox?, basePath?, maxBodyBytes?, page? }`.
+ * @param options - `{ graph, authenticate, inbox?, basePath?, maxBodyBytes?, page?, signingKey?, allowedOrigins? }`.
  * @returns `(request: Request) => Promise<Response>`.
  * @throws {HITLError} `INVALID_OPTIONS` for bad options.
  * @example

@@ -7,6 +7,7 @@ import { isRemoteGraph } from "../host/remote-graph.js";
 import { createRemoteInbox } from "../inbox/remote-inbox.js";
 import { hasInbox, type ApprovalsInbox } from "../inbox/types.js";
 import { issueDetails } from "../errors/issue-details.js";
+import { serializedOrigin } from "./request-origin.js";
 
 /** How a request was refused by `authenticate`. */
 export interface AuthRefusal {
@@ -40,6 +41,15 @@ export interface ApprovalHandlerOptions {
   page?: boolean;
   /** The secret the graph's node was given as `signingKey`; decisions are signed with it. Default: a key of this process. */
   signingKey?: SigningKey;
+  /**
+   * Origins besides the handler's own whose pages may resume threads, e.g.
+   * `["https://admin.example.com"]`: each a serialized origin (`scheme://host[:port]`, lower
+   * case, no path), or `"null"` to trust opaque origins (sandboxed frames; rarely wise). Add
+   * your public origin here when a proxy in front terminates TLS and `request.url` says `http:`.
+   * Default: `[]` (only the handler's own origin; requests without `Origin` or
+   * `Sec-Fetch-Site`, such as curl's, are not browser requests and are allowed).
+   */
+  allowedOrigins?: string[];
 }
 
 /** Options after validation. */
@@ -51,7 +61,11 @@ export interface ResolvedHandlerOptions {
   maxBodyBytes: number;
   page: boolean;
   signingKey: SigningKey | undefined;
+  allowedOrigins: ReadonlySet<string>;
 }
+
+/** The shapes an entry of `allowedOrigins` may take. */
+const ORIGIN_FORMS = ["https://host", "http://host:port", "null"];
 
 const schema = z.strictObject({
   graph: z.custom<HITLGraph>((value) => typeof (value as HITLGraph | undefined)?.getState === "function" && typeof (value as HITLGraph).invoke === "function", {
@@ -65,7 +79,15 @@ const schema = z.strictObject({
   maxBodyBytes: z.number().int().positive().max(64 * 1024 * 1024).optional(),
   page: z.boolean().optional(),
   signingKey: signingKeySchema.optional(),
+  allowedOrigins: z
+    .array(z.string().refine((value) => serializedOrigin(value) === value, 'expected a serialized origin: http(s)://host[:port] in lower case, without a path or trailing slash, or "null"'))
+    .max(1_000)
+    .optional(),
 });
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>((value, key) => (typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
+}
 
 function defaultInbox(graph: HITLGraph): ApprovalsInbox | undefined {
   if (hasInbox(graph.checkpointer)) return graph.checkpointer;
@@ -75,12 +97,18 @@ function defaultInbox(graph: HITLGraph): ApprovalsInbox | undefined {
 /**
  * Checks handler options at construction.
  *
- * @throws {HITLError} `INVALID_OPTIONS`, naming the field.
+ * @throws {HITLError} `INVALID_OPTIONS`, naming the field (for `allowedOrigins`, also what was received and the forms allowed).
+ * @example
+ * ```ts
+ * resolveHandlerOptions({ graph, authenticate, allowedOrigins: ["https://admin.example.com"] }).allowedOrigins.has("https://admin.example.com"); // true
+ * ```
  */
 export function resolveHandlerOptions(options: ApprovalHandlerOptions): ResolvedHandlerOptions {
   const parsed = schema.safeParse(options);
   if (!parsed.success) {
-    const details = issueDetails(parsed.error.issues, { message: "plain" }).map((detail) => ({ ...detail, path: (detail.path ?? []).map(String) }));
+    // An origin that fails is echoed (it is configuration, not a secret) beside the forms accepted.
+    const extra = (issue: z.core.$ZodIssue) => (issue.path[0] === "allowedOrigins" ? { received: valueAt(options, issue.path), allowed: ORIGIN_FORMS } : {});
+    const details = issueDetails(parsed.error.issues, { message: "plain", extra }).map((detail) => ({ ...detail, path: (detail.path ?? []).map(String) }));
     throw new HITLError("INVALID_OPTIONS", `Invalid approval handler options: \`${details[0]?.path.join(".")}\`: ${details[0]?.message}`, { details });
   }
   const inbox = parsed.data.inbox ?? defaultInbox(options.graph);
@@ -96,6 +124,7 @@ export function resolveHandlerOptions(options: ApprovalHandlerOptions): Resolved
     maxBodyBytes: parsed.data.maxBodyBytes ?? 1024 * 1024,
     page: parsed.data.page ?? true,
     signingKey: parsed.data.signingKey,
+    allowedOrigins: new Set(parsed.data.allowedOrigins ?? []),
   };
 }
 

@@ -2,7 +2,7 @@ import { isDatabaseUnavailable } from "../errors/database-unavailable.js";
 import { isHITLError, type HITLErrorCode, type HITLErrorDetail } from "../errors/hitl-error.js";
 
 /** Codes of the HTTP layer's own refusals, besides every {@link HITLErrorCode}. */
-export type ProblemCode = HITLErrorCode | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL";
+export type ProblemCode = HITLErrorCode | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNAUTHORIZED" | "FORBIDDEN" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL";
 
 /** An RFC 9457 problem document, plus our stable `code` and per-call `details`. */
 export interface Problem {
@@ -22,6 +22,7 @@ const STATUS_BY_CODE: Partial<Record<ProblemCode, number>> = {
   INVALID_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
   NO_PENDING_INTERRUPT: 404,
   UNKNOWN_INTERRUPT: 404,

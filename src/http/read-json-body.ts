@@ -1,17 +1,17 @@
+import { jsonMediaTypeProblem } from "./media-type.js";
 import { problem, type Problem } from "./problem.js";
 
 /** A parsed JSON body, or the problem that refused it. */
 export type BodyResult = { ok: true; value: unknown } | { ok: false; problem: Problem };
 
 /**
- * Reads a JSON request body of at most `limit` bytes. The limit is enforced while streaming —
- * a client cannot make the server buffer more by lying in `content-length` or omitting it.
+ * Reads a JSON request body of at most `limit` bytes, sent as `application/json` (see
+ * {@link jsonMediaTypeProblem}). The limit is enforced while streaming — a client cannot make
+ * the server buffer more by lying in `content-length` or omitting it.
  */
 export async function readJsonBody(request: Request, limit: number): Promise<BodyResult> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    return { ok: false, problem: problem("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.") };
-  }
+  const mediaType = jsonMediaTypeProblem(request.headers.get("content-type"));
+  if (mediaType !== undefined) return { ok: false, problem: mediaType };
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   const tooLarge = { ok: false as const, problem: problem("PAYLOAD_TOO_LARGE", `The body is larger than ${limit} bytes.`) };
   if (Number.isFinite(declared) && declared > limit) return tooLarge;
