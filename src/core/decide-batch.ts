@@ -13,7 +13,7 @@ import type { ResolvedNodeOptions } from "./types.js";
 import { planOutcomes } from "./plan-outcomes.js";
 import type { Outcome } from "./types.js";
 import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
-import { screenCall, ScreeningContext } from "./screen-call.js";
+import { screenBatch, ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
 import { assertCanPause, proposedAtMs, storedAtOf, type TaskContext } from "./task-context.js";
 
@@ -71,7 +71,7 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
   const { options, task } = env;
   if (hasPolicy(env) && options.hitlEnabled) assertCanPause(task);
   const context = screeningContext(env);
-  const screenings = await Promise.all(calls.map((call) => screenCall(call, context)));
+  const screenings = await screenBatch(calls, context);
   throwIfCancelled(screenings, task);
   const claims = claimContextOf(task);
   const review = await requestReview(screenings, env, claims);
@@ -90,6 +90,7 @@ export function screeningContext(env: BatchEnvironment): ScreeningContext & { hi
   const { options, tools, task } = env;
   return {
     toolNames: tools.names,
+    findTool: tools.findTool,
     questionTools: tools.questionTools,
     interruptOn: options.interruptOn,
     hooks: options.hooks,

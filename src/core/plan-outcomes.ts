@@ -1,25 +1,26 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { requestDigest } from "../payload/digest.js";
 import type { ClaimedReview } from "../claims/index.js";
-import type { ToolApprovalInterruptPayload } from "../payload/types.js";
+import type { ToolApprovalInterruptPayload, ToolInput } from "../payload/types.js";
 import { formatAnswer } from "../questions/ask-user-question-tool.js";
 import type { BatchAnswers, VerifiedAnswer } from "./question-step.js";
-import { NO_ARGUMENTS, screenEdit, ScreeningContext } from "./screen-call.js";
+import { screenEdit, ScreeningContext } from "./screen-call.js";
+import { malformedOutcome } from "./malformed-call.js";
 import type { Screening, ScreeningNotes } from "./types.js";
 import type { HITLRecord, OutcomeSource } from "./types.js";
 import type { Outcome } from "./types.js";
 
 
-type Known = Exclude<Screening, { kind: "unknown_tool" }>;
+type Known = Exclude<Screening, { kind: "unknown_tool" | "malformed" }>;
 
 function blocked(call: ToolCall, notes: ScreeningNotes, source: OutcomeSource, reason: string | undefined, extra: Partial<HITLRecord> = {}): Outcome {
   const decision = source === "reviewer" || source === "expired" ? "reject" : "deny";
   return { kind: "blocked", call, notes, source, record: { decision, source, ...(reason === undefined ? {} : { reason }), ...extra } };
 }
 
-/** The call as it runs: with the screened arguments, or as the model sent it when it sent none. */
-function withArgs(call: ToolCall, args: Record<string, unknown>): ToolCall {
-  return args === NO_ARGUMENTS ? call : { ...call, args };
+/** The call as it runs: with exactly the screened arguments (the model's, or a hook's `updatedInput`). */
+function withArgs(call: ToolCall, args: ToolInput): ToolCall {
+  return { ...call, args: args as ToolCall["args"] };
 }
 
 
@@ -116,6 +117,7 @@ export async function planOutcomes(
   return Promise.all(
     screenings.map(async (screening): Promise<Outcome> => {
       if (screening.kind === "unknown_tool") return { kind: "run", call: screening.call, notes: screening.notes };
+      if (screening.kind === "malformed") return malformedOutcome(screening);
       const wasReviewed = review?.reviewed.action_requests.some((request) => request.tool_call_id === screening.call.id) === true;
       if (wasReviewed && review !== undefined) return reviewedOutcome(screening, review, context);
       return unreviewedOutcome(screening, context.hitlEnabled, answers);
