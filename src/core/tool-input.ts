@@ -15,13 +15,22 @@ function describe(value: unknown): string {
   return Array.isArray(value) ? "an array" : `a ${typeof value}`;
 }
 
+/** Whether the tool is a LangChain `Tool`; by class name too, so it holds when two copies of `@langchain/core` are loaded. */
+function isStringTool(tool: ToolLike): boolean {
+  if (tool instanceof Tool) return true;
+  for (let proto: unknown = Object.getPrototypeOf(tool); proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    if ((proto as { constructor?: { name?: unknown } }).constructor?.name === "Tool") return true;
+  }
+  return false;
+}
+
 /**
  * What the tool's schema is checked against. A string tool (`DynamicTool`, a `z.string()` tool)
  * wraps a string or missing input as `{ input }` before its schema sees it, exactly as its own
  * `call` does; any other tool checks the value as sent.
  */
 function schemaInput(tool: ToolLike, args: unknown): unknown {
-  return tool instanceof Tool && (typeof args === "string" || args == null) ? { input: args } : args;
+  return isStringTool(tool) && (typeof args === "string" || args == null) ? { input: args } : args;
 }
 
 /**
