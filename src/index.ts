@@ -3,6 +3,7 @@
  * This barrel is the public contract: everything exported here is supported.
  */
 export type {
+  ToolInput,
   ToolApprovalRequest,
   ToolApprovalDecisionType,
   ToolApprovalReviewConfig,

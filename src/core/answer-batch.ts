@@ -3,6 +3,7 @@ import type { ToolCall } from "@langchain/core/messages/tool";
 import { isCommand, type Command } from "@langchain/langgraph";
 import type { ClaimSession } from "../claims/index.js";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
+import { canonicalJson } from "../payload/digest.js";
 import type { BatchDecision, BatchEnvironment } from "./decide-batch.js";
 import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
 import type { Outcome } from "./types.js";
@@ -71,11 +72,20 @@ export function answerBatch(decision: BatchDecision, env: BatchEnvironment, onSt
   };
 }
 
-/** The position of a call in its batch: the same object when the runner passes it on, else the first unanswered one with its id. */
+/**
+ * The position of a call in its batch: the same object when the runner passes it on; else the
+ * first unanswered one with its id, name and arguments (calls sharing an id are told apart by
+ * what they carry), then with its id and name. Each position is answered once, so every call of
+ * the batch — two sharing an id included — gets exactly one answer.
+ */
 function indexOf(calls: readonly ToolCall[], settling: ReadonlyArray<unknown>, call: ToolCall): number {
-  const byCall = calls.findIndex((candidate, index) => candidate === call && settling[index] === undefined);
+  const open = (predicate: (candidate: ToolCall) => boolean): number => calls.findIndex((candidate, index) => settling[index] === undefined && predicate(candidate));
+  const sameId = (candidate: ToolCall): boolean => (candidate.id ?? "") === (call.id ?? "") && candidate.name === call.name;
+  const byCall = open((candidate) => candidate === call);
   if (byCall !== -1) return byCall;
-  const byId = calls.findIndex((candidate, index) => (candidate.id ?? "") === (call.id ?? "") && candidate.name === call.name && settling[index] === undefined);
+  const byArgs = open((candidate) => sameId(candidate) && canonicalJson(candidate.args) === canonicalJson(call.args));
+  if (byArgs !== -1) return byArgs;
+  const byId = open(sameId);
   if (byId !== -1) return byId;
   throw new Error(`Tool call "${call.id ?? call.name}" is not part of the decided batch, or was answered twice.`);
 }

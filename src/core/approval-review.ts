@@ -84,7 +84,9 @@ function withoutError(payload: ToolApprovalInterruptPayload): ToolApprovalInterr
  * decisions mean, and a forged value cannot move the deadline.
  */
 async function reviewedPayload(fresh: ToolApprovalInterruptPayload, task: TaskContext): Promise<ToolApprovalInterruptPayload> {
-  const stored = (await readStoredInterruptValues(task)).filter(isToolApprovalInterrupt).find((value) => sameCalls(value, fresh));
+  const raised = (await readStoredInterruptValues(task)).filter(isToolApprovalInterrupt);
+  // What the person saw, even when this pass asks about other calls: decisions never follow a recomputation.
+  const stored = raised.find((value) => sameCalls(value, fresh)) ?? raised[0];
   return withoutError(stored ?? fresh);
 }
 
@@ -162,6 +164,38 @@ function missingCheckpointer(): HITLError {
 /** Takes as many `interrupt()` calls as the recorded judgment took, so later calls (questions) keep their positions. */
 function replayRaises(payload: ToolApprovalInterruptPayload, from: number, to: number): void {
   for (let raise = from; raise < to; raise += 1) interrupt(payload);
+}
+
+/**
+ * A resumed pass whose screening no longer asks for the approval this task raised (a hook now
+ * answers differently, a tool changed): what this pass screens never replaces what the reviewer
+ * decides. A judgment already recorded applies (its `interrupt()` calls are still taken, so a
+ * question's answer stays the question's); an approval still waiting for its judgment is judged
+ * against the request the person was shown, as stored.
+ *
+ * @returns The held claim, or `undefined` when this task raised no approval.
+ * @throws {HITLError} `INTERRUPT_ALREADY_RESOLVED`, `THREAD_BUSY`.
+ * @example
+ * ```ts
+ * const session = asks.length === 0 && task.resuming ? await reviewRaisedApproval(context) : undefined;
+ * ```
+ */
+export async function reviewRaisedApproval(context: ReviewContext): Promise<ClaimSession | undefined> {
+  const { claims } = context;
+  if (claims === undefined) return undefined;
+  const recorded = await claims.store.read(claims.key);
+  if (recorded !== undefined) {
+    // Only answers already given are taken here; the payload shows should none be left.
+    replayRaises(resolvedPlaceholder(), 0, recorded.review.raises);
+    return resumeClaim(claims, recorded);
+  }
+  const raised = (await readStoredInterruptValues(context.task)).find(isToolApprovalInterrupt);
+  return raised === undefined ? undefined : reviewApprovals(withoutError(raised), context);
+}
+
+function resolvedPlaceholder(): ToolApprovalInterruptPayload {
+  const message = "This approval was already decided; its recorded decisions apply.";
+  return { type: "tool_approval", action_requests: [], review_configs: [], error: { code: "INTERRUPT_ALREADY_RESOLVED", message, details: [{ message }] } };
 }
 
 /**

@@ -7,13 +7,13 @@ import type { RunCancellation } from "../hooks/run-signal.js";
 import { verifyResume } from "../protocol/signing.js";
 import type { AnsweredQuestion } from "../questions/ask-user-question.js";
 import type { OptionLimits } from "../questions/question-schema.js";
-import { buildApprovalPayload, reviewApprovals } from "./approval-review.js";
+import { buildApprovalPayload, reviewApprovals, reviewRaisedApproval } from "./approval-review.js";
 import type { CompletedCalls } from "./completed-calls.js";
 import type { ResolvedNodeOptions } from "./types.js";
 import { planOutcomes } from "./plan-outcomes.js";
 import type { Outcome } from "./types.js";
 import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
-import { screenCall, ScreeningContext } from "./screen-call.js";
+import { screenBatch, ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
 import { assertCanPause, proposedAtMs, type TaskContext } from "./task-context.js";
 
@@ -72,7 +72,7 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
   const { options, task } = env;
   if (hasPolicy(env) && options.hitlEnabled) assertCanPause(task);
   const context = screeningContext(env);
-  const screenings = await Promise.all(calls.map((call) => screenCall(call, context)));
+  const screenings = await screenBatch(calls, context);
   throwIfCancelled(screenings, task);
   const session = await requestReview(screenings, env, context);
   let answers: BatchAnswers;
@@ -93,6 +93,7 @@ export function screeningContext(env: BatchEnvironment): ScreeningContext & { hi
   const { options, tools, task } = env;
   return {
     toolNames: tools.names,
+    findTool: tools.findTool,
     questionTools: tools.questionTools,
     interruptOn: options.interruptOn,
     hooks: options.hooks,
@@ -118,16 +119,11 @@ function verified(answered: AnsweredQuestion<unknown>, env: BatchEnvironment): b
 async function requestReview(screenings: readonly Screening[], env: BatchEnvironment, screening: ScreeningContext): Promise<ClaimSession | undefined> {
   if (!env.options.hitlEnabled) return undefined;
   const asks = screenings.filter((candidate): candidate is AskScreening => candidate.kind === "ask" && (candidate.call.id ?? "") !== "");
-  if (asks.length === 0) return undefined;
   const { findTool } = env.tools;
-  return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(env.task) ?? Date.now(), findTool), {
-    findTool,
-    task: env.task,
-    signingKey: env.options.signingKey,
-    claims: claimContextOf(env.task),
-    screenings,
-    screening,
-  });
+  const context = { findTool, task: env.task, signingKey: env.options.signingKey, claims: claimContextOf(env.task), screenings, screening };
+  // Whether a person decides must not hang on this pass's screening: a resumed pass looks for what was raised.
+  if (asks.length === 0) return env.task.resuming ? reviewRaisedApproval(context) : undefined;
+  return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(env.task) ?? Date.now(), findTool), context);
 }
 
 /** Where this task's claim lives, when it can have one (a checkpointer, a thread, a checkpoint). */

@@ -4,7 +4,6 @@ import { runObservers, type ObserverContext } from "../hooks/observers.js";
 import type { DenialSource, ToolBatchEntry } from "../hooks/types.js";
 import type { Outcome } from "./types.js";
 import type { RunStop } from "./types.js";
-import { screenedArgs } from "./screen-call.js";
 import { copyToolMessage } from "./tool-messages.js";
 
 /** One answered call: what the model sees, its batch entry, and any request to stop the run. */
@@ -46,13 +45,13 @@ async function observeRun(outcome: Outcome, message: ToolMessage, observers: Obs
     report.stops.push({ kind, reason, event, toolCallId: about.toolCallId });
   };
   if (message.status === "error") {
-    await runObservers("PostToolUseFailure", call.name, () => ({ ...about, toolInput: screenedArgs(call), error: report.output }), observers, (result) => {
+    await runObservers("PostToolUseFailure", call.name, () => ({ ...about, toolInput: call.args, error: report.output }), observers, (result) => {
       if (result?.additionalContext !== undefined) report.context.push(result.additionalContext);
       if (result?.cancelRun !== undefined) stop("cancel", result.cancelRun, "PostToolUseFailure");
     }, about);
     return report;
   }
-  await runObservers("PostToolUse", call.name, () => ({ ...about, toolInput: screenedArgs(call), toolOutput: report.output }), observers, (result) => {
+  await runObservers("PostToolUse", call.name, () => ({ ...about, toolInput: call.args, toolOutput: report.output }), observers, (result) => {
     if (result?.updatedOutput !== undefined) report.output = result.updatedOutput;
     if (result?.additionalContext !== undefined) report.context.push(result.additionalContext);
     if (result?.cancelRun !== undefined) stop("cancel", result.cancelRun, "PostToolUse");
@@ -66,7 +65,7 @@ async function observeDenial(outcome: Extract<Outcome, { kind: "blocked" }>, mes
   const toolCallId = call.id ?? "";
   const reason = outcome.record.reason ?? contentText(message);
   const source: DenialSource = outcome.source;
-  await runObservers("PermissionDenied", call.name, () => ({ toolName: call.name, toolCallId, toolInput: screenedArgs(call), reason, source }), observers, undefined, {
+  await runObservers("PermissionDenied", call.name, () => ({ toolName: call.name, toolCallId, toolInput: call.args, reason, source }), observers, undefined, {
     toolName: call.name,
     toolCallId,
   });
@@ -95,7 +94,7 @@ export function finishCall(outcome: Outcome, settled: ToolMessage | Command, rep
   if (notes.halt !== undefined) stops.push({ kind: "halt", reason: notes.halt.reason, event: "PreToolUse", toolCallId });
   const decision = outcome.record?.decision ?? "allow";
   if (!isToolMessage(settled)) {
-    return { output: settled, entry: { toolCallId, toolName: call.name, input: screenedArgs(call), status: "success", output: "", decision }, stops };
+    return { output: settled, entry: { toolCallId, toolName: call.name, input: call.args, status: "success", output: "", decision }, stops };
   }
   let content = settled.content;
   const context = [...notes.additionalContext];
@@ -108,5 +107,5 @@ export function finishCall(outcome: Outcome, settled: ToolMessage | Command, rep
   const halt = stop === undefined ? {} : { hitl_halt: { kind: stop.kind, reason: stop.reason, event: stop.event } };
   const output = content === settled.content && context.length === 0 && stop === undefined ? settled : copyToolMessage(settled, { content: withContext(content, context), kwargs: halt });
   const status = output.status === "error" ? "error" : "success";
-  return { output, entry: { toolCallId, toolName: call.name, input: screenedArgs(call), status, output: contentText(output), decision }, stops };
+  return { output, entry: { toolCallId, toolName: call.name, input: call.args, status, output: contentText(output), decision }, stops };
 }

@@ -12,7 +12,7 @@ function changed(reason?: string): ReviewedVerdict {
 
 /** The verdict of one reviewed call, from this pass's screening of it and the person's decision. */
 async function verdictOf(request: ActionRequest, screening: Screening | undefined, decision: ToolApprovalDecision | undefined, context: ScreeningContext): Promise<ReviewedVerdict> {
-  if (screening === undefined || screening.kind === "unknown_tool" || decision === undefined) return changed();
+  if (screening === undefined || screening.kind === "unknown_tool" || screening.kind === "malformed" || decision === undefined) return changed();
   if (requestDigest(screening.call.name, screening.args) !== requestDigest(request.name, request.arguments)) {
     return changed("the arguments differ from the ones the reviewer saw");
   }

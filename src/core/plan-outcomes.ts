@@ -1,23 +1,24 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { ClaimedReview } from "../claims/index.js";
+import type { ToolInput } from "../payload/types.js";
 import { formatAnswer } from "../questions/ask-user-question-tool.js";
 import type { BatchAnswers, VerifiedAnswer } from "./question-step.js";
-import { NO_ARGUMENTS } from "./screen-call.js";
+import { malformedOutcome } from "./malformed-call.js";
 import type { Screening, ScreeningNotes } from "./types.js";
 import type { HITLRecord, OutcomeSource } from "./types.js";
 import type { Outcome } from "./types.js";
 
 
-type Known = Exclude<Screening, { kind: "unknown_tool" }>;
+type Known = Exclude<Screening, { kind: "unknown_tool" | "malformed" }>;
 
 function blocked(call: ToolCall, notes: ScreeningNotes, source: OutcomeSource, reason: string | undefined, extra: Partial<HITLRecord> = {}): Outcome {
   const decision = source === "reviewer" || source === "expired" ? "reject" : "deny";
   return { kind: "blocked", call, notes, source, record: { decision, source, ...(reason === undefined ? {} : { reason }), ...extra } };
 }
 
-/** The call as it runs: with the screened arguments, or as the model sent it when it sent none. */
-function withArgs(call: ToolCall, args: Record<string, unknown>): ToolCall {
-  return args === NO_ARGUMENTS ? call : { ...call, args };
+/** The call as it runs: with exactly the screened arguments (the model's, or a hook's `updatedInput`). */
+function withArgs(call: ToolCall, args: ToolInput): ToolCall {
+  return { ...call, args: args as ToolCall["args"] };
 }
 
 
@@ -38,6 +39,13 @@ function answerAudit(answered: VerifiedAnswer): Partial<HITLRecord> {
     ...(meta?.reviewer === undefined ? {} : { reviewer: meta.reviewer, reviewerVerified: verified }),
     ...(meta?.comment === undefined ? {} : { comment: meta.comment }),
   };
+}
+
+/** A call this pass found malformed: still the recorded verdict when a judgment covers it (its id is unique, so it was reviewed). */
+function reviewedOrMalformed(screening: Extract<Screening, { kind: "malformed" }>, claim: ClaimedReview | undefined): Outcome {
+  const verdict = claim?.verdicts[screening.call.id ?? ""];
+  if (claim === undefined || verdict === undefined || screening.source === "duplicate_tool_call_id") return malformedOutcome(screening);
+  return reviewedOutcome({ kind: "allow", call: screening.call, args: screening.call.args as ToolInput, notes: screening.notes }, claim);
 }
 
 /** The outcome of a reviewed call: the verdict the claim recorded, never judged again. */
@@ -100,8 +108,9 @@ function unreviewedOutcome(screening: Known, hitlEnabled: boolean, answers: Batc
 export function planOutcomes(screenings: readonly Screening[], claim: ClaimedReview | undefined, answers: BatchAnswers, hitlEnabled: boolean): Outcome[] {
   return screenings.map((screening): Outcome => {
     if (screening.kind === "unknown_tool") return { kind: "run", call: screening.call, notes: screening.notes };
-    const id = screening.call.id ?? "";
-    if (claim?.verdicts[id] !== undefined) return reviewedOutcome(screening, claim);
+    // A recorded judgment is never judged again, not even by this pass's schema check (a deploy may have changed the tool).
+    if (screening.kind === "malformed") return reviewedOrMalformed(screening, claim);
+    if (claim?.verdicts[screening.call.id ?? ""] !== undefined) return reviewedOutcome(screening, claim);
     return unreviewedOutcome(screening, hitlEnabled, answers);
   });
 }

@@ -1,18 +1,23 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
+import type { ToolLookup } from "../decisions/validate-decisions.js";
 import type { HookRegistry } from "../hooks/hook-registry.js";
 import { runPreToolUse, type PreToolUseVerdict } from "../hooks/pre-tool-use.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import { canonicalJson } from "../payload/digest.js";
-import type { AskUserQuestionRequest } from "../payload/types.js";
+import type { AskUserQuestionRequest, ToolInput } from "../payload/types.js";
 import { questionSchema, type OptionLimits } from "../questions/question-schema.js";
 import type { ResolvedNodeOptions } from "./types.js";
 import type { Screening, ScreeningNotes } from "./types.js";
+import { duplicateCallIds, hasDuplicateId } from "./call-identity.js";
+import { checkToolInput } from "./tool-input.js";
 
 
 /** Everything screening needs besides the call. */
 export interface ScreeningContext {
   toolNames: ReadonlySet<string>;
+  /** Finds a tool by name, for the schema a call's arguments must fit. */
+  findTool: ToolLookup;
   /** Tools built by `createAskUserQuestionTool`, with their option limits. */
   questionTools: ReadonlyMap<string, OptionLimits>;
   interruptOn: ResolvedNodeOptions["interruptOn"];
@@ -22,22 +27,7 @@ export interface ScreeningContext {
   onHookError: HookErrorHandler;
 }
 
-/**
- * What hooks and reviewers see for a call the model sent without an arguments object (none,
- * `null`, a string…): no arguments. It is a marker, not an invention: an outcome whose
- * arguments are still this object runs with exactly what the model sent, so the tool answers
- * with its own schema error, as under `ToolNode`.
- */
-export const NO_ARGUMENTS: Record<string, unknown> = Object.freeze({});
-
-/** The call's arguments for screening: its own object, or {@link NO_ARGUMENTS}. */
-export function screenedArgs(call: ToolCall): Record<string, unknown> {
-  const args: unknown = call.args;
-  return typeof args === "object" && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : NO_ARGUMENTS;
-}
-
-function startingVerdict(call: ToolCall, context: ScreeningContext): PreToolUseVerdict {
-  const input = screenedArgs(call);
+function startingVerdict(call: ToolCall, input: ToolInput, context: ScreeningContext): PreToolUseVerdict {
   const declared = context.interruptOn.get(call.name);
   if (declared === undefined) return { decision: "allow", input, additionalContext: [] };
   return {
@@ -58,7 +48,7 @@ function notesOf(verdict: PreToolUseVerdict): ScreeningNotes {
   };
 }
 
-function request(call: ToolCall, args: Record<string, unknown>, context: ScreeningContext, reviewed: boolean) {
+function request(call: ToolCall, args: ToolInput, context: ScreeningContext, reviewed: boolean) {
   return {
     toolName: call.name,
     toolInput: args,
@@ -70,17 +60,52 @@ function request(call: ToolCall, args: Record<string, unknown>, context: Screeni
   };
 }
 
+function malformed(call: ToolCall, source: "duplicate_tool_call_id" | "invalid_arguments", reason: string): Screening {
+  return { kind: "malformed", call, source, reason, notes: { additionalContext: [] } };
+}
+
 /**
- * Screens one call through `interruptOn` and the PreToolUse hooks. Calls to tools the node
- * does not have are not screened: they cannot run, and `ToolNode` answers them with its
- * own "not found" error.
+ * Screens one call through `interruptOn` and the PreToolUse hooks, with its arguments exactly
+ * as the model sent them. A call whose arguments are not an object or a string, or not a valid
+ * input of its tool, is not screened: it is answered with the schema's error and never runs.
+ * Calls to tools the node does not have are not screened either: they cannot run, and
+ * `ToolNode` answers them with its own "not found" error.
  */
 export async function screenCall(call: ToolCall, context: ScreeningContext): Promise<Screening> {
-  if (!context.toolNames.has(call.name)) return { kind: "unknown_tool", call, notes: { additionalContext: [] } };
-  const start = startingVerdict(call, context);
+  const known = context.toolNames.has(call.name);
+  const checked = await checkToolInput(known ? context.findTool(call.name) : undefined, call.args as unknown);
+  if (!checked.ok) return malformed(call, "invalid_arguments", checked.reason);
+  if (!known) return { kind: "unknown_tool", call, notes: { additionalContext: [] } };
+  const start = startingVerdict(call, checked.input, context);
   if ((context.hooks?.hooksFor("PreToolUse", call.name).length ?? 0) === 0) return fromVerdict(call, start, context);
-  const verdict = await runPreToolUse(context.hooks, request(call, screenedArgs(call), context, false), start);
+  const verdict = await runPreToolUse(context.hooks, request(call, checked.input, context, false), start);
   return fromVerdict(call, verdict, context);
+}
+
+/**
+ * Screens a whole batch, one screening per call in the model's order. Calls that share a
+ * `tool_call_id` cannot be told apart by a decision, a claim or a result, so none of them is
+ * screened, reviewed or run: each is `malformed` (`duplicate_tool_call_id`) and answered with
+ * its own error; the other calls of the batch are screened as usual.
+ *
+ * @param calls - The batch, in the model's order.
+ * @param context - What screening needs besides the calls.
+ * @returns One screening per call, in the same order.
+ * @example
+ * ```ts
+ * const screenings = await screenBatch(calls, screeningContext(env));
+ * screenings.map((screening) => screening.kind); // ["malformed", "malformed", "ask"]
+ * ```
+ */
+export async function screenBatch(calls: readonly ToolCall[], context: ScreeningContext): Promise<Screening[]> {
+  const duplicates = duplicateCallIds(calls);
+  return Promise.all(
+    calls.map((call) =>
+      hasDuplicateId(call, duplicates)
+        ? malformed(call, "duplicate_tool_call_id", `tool_call_id "${call.id ?? ""}" names more than one call of this turn`)
+        : screenCall(call, context),
+    ),
+  );
 }
 
 function fromVerdict(call: ToolCall, verdict: PreToolUseVerdict, context: ScreeningContext): Screening {
@@ -116,7 +141,7 @@ function fromVerdict(call: ToolCall, verdict: PreToolUseVerdict, context: Screen
  * question may be asked would be redundant, so `ask` counts as `allow` here. Arguments that
  * do not fit the tool's schema are left to the tool, which answers with its schema error.
  */
-function asQuestion(call: ToolCall, args: Record<string, unknown>, limits: OptionLimits, notes: ScreeningNotes): Screening {
+function asQuestion(call: ToolCall, args: ToolInput, limits: OptionLimits, notes: ScreeningNotes): Screening {
   const parsed = questionSchema(limits).safeParse(args);
   if (!parsed.success) return { kind: "allow", call, args, notes };
   const question = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as unknown as AskUserQuestionRequest;
@@ -131,7 +156,7 @@ function asQuestion(call: ToolCall, args: Record<string, unknown>, limits: Optio
  */
 export async function screenEdit(
   call: ToolCall,
-  args: Record<string, unknown>,
+  args: ToolInput,
   context: ScreeningContext,
 ): Promise<{ reason: string; failed: boolean } | undefined> {
   const verdict = await runPreToolUse(context.hooks, request(call, args, context, true), { decision: "allow", input: args, additionalContext: [] });

@@ -12,6 +12,8 @@ const LEADS: Record<OutcomeSource, string> = {
   expired: "approval expired before a decision was applied",
   unreviewable: "the call has no id, so it cannot be reviewed",
   no_human: "no human is available to answer (humanInTheLoop.enabled is false)",
+  duplicate_tool_call_id: "another call of the same turn has the same tool_call_id, so neither can be told apart for review",
+  invalid_arguments: "its arguments are not a valid input of the tool",
 };
 
 /** Text the model sees for a call that did not run. Names the tool and says it was not executed. */

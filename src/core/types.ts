@@ -5,7 +5,7 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { HookRegistry } from "../hooks/hook-registry.js";
 import type { DenialSource, HookErrorHandler, HookEvent } from "../hooks/types.js";
-import type { AskUserQuestionRequest, HumanInTheLoopConfig, ToolApprovalDecisionType } from "../payload/types.js";
+import type { AskUserQuestionRequest, HumanInTheLoopConfig, ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import type { SigningKey } from "../protocol/signing.js";
 
@@ -16,17 +16,21 @@ export interface ScreeningNotes {
   cancel?: { reason: string };
 }
 
+/** Why a call cannot be screened at all: it is answered with an error, never reviewed, never run. */
+export type MalformedSource = "duplicate_tool_call_id" | "invalid_arguments";
+
 /** What screening decided about one call before any person was asked. */
 export type Screening =
   | { kind: "unknown_tool"; call: ToolCall; notes: ScreeningNotes }
-  | { kind: "allow"; call: ToolCall; args: Record<string, unknown>; notes: ScreeningNotes }
-  | { kind: "deny"; call: ToolCall; args: Record<string, unknown>; reason: string; failed: boolean; notes: ScreeningNotes }
-  | { kind: "skip"; call: ToolCall; args: Record<string, unknown>; reason: string; notes: ScreeningNotes }
-  | { kind: "question"; call: ToolCall; args: Record<string, unknown>; question: AskUserQuestionRequest; notes: ScreeningNotes }
+  | { kind: "malformed"; call: ToolCall; source: MalformedSource; reason: string; notes: ScreeningNotes }
+  | { kind: "allow"; call: ToolCall; args: ToolInput; notes: ScreeningNotes }
+  | { kind: "deny"; call: ToolCall; args: ToolInput; reason: string; failed: boolean; notes: ScreeningNotes }
+  | { kind: "skip"; call: ToolCall; args: ToolInput; reason: string; notes: ScreeningNotes }
+  | { kind: "question"; call: ToolCall; args: ToolInput; question: AskUserQuestionRequest; notes: ScreeningNotes }
   | {
       kind: "ask";
       call: ToolCall;
-      args: Record<string, unknown>;
+      args: ToolInput;
       description?: string;
       allowedDecisions: ToolApprovalDecisionType[];
       expiresInMs?: number;
@@ -84,8 +88,8 @@ export interface DecisionEvent extends HITLRecord {
   threadId: string | undefined;
   toolCallId: string;
   toolName: string;
-  /** The arguments the call ran with (or would have run with). */
-  arguments: Record<string, unknown>;
+  /** The arguments the call ran with (or would have run with), exactly as reviewed (a string stays a string). */
+  arguments: ToolInput;
 }
 
 /** Receives every applied decision, once, when its batch is answered — for the host's own audit log. */

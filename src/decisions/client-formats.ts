@@ -157,7 +157,9 @@ function fromInbox(payload: ToolApprovalInterruptPayload, request: ToolApprovalR
 function acceptOf(payload: ToolApprovalInterruptPayload, request: ToolApprovalRequest, args: unknown, problems: Problems): ToolApprovalDecision | undefined {
   if (args === undefined || args === null) return { type: "approve" };
   const action = isPlainObject(args) ? args : undefined;
-  const shown = isPlainObject(action?.["args"]) ? coerceEditedArgs(action["args"], argsSchemaOf(payload, request)) : undefined;
+  const sent = action?.["args"];
+  // A string input (a DynamicTool's) is compared as sent; only an object's fields are coerced.
+  const shown = typeof sent === "string" ? sent : isPlainObject(sent) ? coerceEditedArgs(sent, argsSchemaOf(payload, request)) : undefined;
   if (action?.["action"] === request.name && shown !== undefined && canonicalJson(shown) === canonicalJson(request.arguments)) return { type: "approve" };
   problems.shape.push({
     toolCallId: request.tool_call_id,

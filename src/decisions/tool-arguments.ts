@@ -18,12 +18,22 @@ interface ZodLikeIssue {
  * Checks arguments against a tool's input schema without running the tool — the same
  * check LangChain makes before a tool body runs (zod v3/v4 or JSON Schema).
  *
+ * @param tool - The tool (only its `schema` is read).
+ * @param args - The input to check, of any type (an edit's object, or a model's arguments as sent).
+ * @param toolCallId - Put on every detail, when given.
+ * @param prefix - Where `args` sits in the value the details describe. Default: `["updatedInput"]`.
  * @returns One detail per schema problem; empty when the arguments fit.
+ * @example
+ * ```ts
+ * await validateToolArguments({ name: "rm", schema: z.object({ path: z.string() }) }, { path: 3 }, "c1");
+ * // [{ toolCallId: "c1", path: ["updatedInput", "path"], message: "path: Invalid input: expected string, received number" }]
+ * ```
  */
 export async function validateToolArguments(
   tool: ToolLike,
-  args: Record<string, unknown>,
+  args: unknown,
   toolCallId?: string,
+  prefix: ReadonlyArray<string | number> = ["updatedInput"],
 ): Promise<HITLErrorDetail[]> {
   const schema = tool.schema;
   if (schema === undefined || schema === null) return [];
@@ -32,16 +42,18 @@ export async function validateToolArguments(
     const result = await interopSafeParseAsync(schema, args);
     if (result.success) return [];
     const issues = (result.error as { issues?: ZodLikeIssue[] }).issues ?? [];
-    return issueDetails(issues, { prefix: ["updatedInput"], extra: (issue) => ({ ...base, message: `${describePath(issue.path)}: ${issue.message}` }) });
+    return issueDetails(issues, { prefix, extra: (issue) => ({ ...base, message: `${describePath(issue.path)}: ${issue.message}` }) });
   }
   if (typeof schema === "object") {
+    // The validator throws on a value JSON has no word for (a missing input): that is a refusal, not a crash.
+    if (args === undefined) return [{ ...base, path: [...prefix], message: "arguments: a value is required" }];
     const outcome = new Validator(schema as never, "2020-12", false).validate(args);
     if (outcome.valid) return [];
     return outcome.errors
       .filter((error) => error.keyword !== "properties")
       .map((error) => ({
         ...base,
-        path: ["updatedInput", ...jsonPointerSegments(error.instanceLocation)],
+        path: [...prefix, ...jsonPointerSegments(error.instanceLocation)],
         message: error.error,
       }));
   }

@@ -110,14 +110,21 @@ function checkDecision(
  * tool's schema.
  *
  * @returns The decisions by `tool_call_id`.
- * @throws {HITLError} `INVALID_DECISION` for any shape or permission problem, else
- * `INVALID_EDIT` when only edited arguments fail their schema; one detail per problem.
+ * @throws {HITLError} `INVALID_DECISION` for any shape or permission problem (and for a
+ * payload that names one `tool_call_id` twice, whatever the value), else `INVALID_EDIT` when
+ * only edited arguments fail their schema; one detail per problem.
+ * @example
+ * ```ts
+ * const decisions = await validateDecisions(payload, [{ type: "approve" }], node.findTool);
+ * decisions.get(payload.action_requests[0].tool_call_id); // { type: "approve" }
+ * ```
  */
 export async function validateDecisions(
   payload: ToolApprovalInterruptPayload,
   value: unknown,
   findTool: ToolLookup,
 ): Promise<ValidatedDecisions> {
+  assertUniqueIds(payload);
   const details: HITLErrorDetail[] = [];
   const decisions: ValidatedDecisions = new Map();
   const ours = fromClientFormat(payload, value).value;
@@ -139,6 +146,20 @@ export async function validateDecisions(
     });
   }
   return decisions;
+}
+
+/**
+ * Decisions are keyed by `tool_call_id`: when two requests share one, a decision made for one
+ * could be applied to the other, so no decision is applied at all.
+ */
+function assertUniqueIds(payload: ToolApprovalInterruptPayload): void {
+  const seen = new Set<string>();
+  const details: HITLErrorDetail[] = [];
+  for (const { tool_call_id: toolCallId } of payload.action_requests) {
+    if (seen.has(toolCallId)) details.push({ toolCallId, message: `the approval lists tool_call_id "${toolCallId}" more than once, so no decision can be matched to one call` });
+    seen.add(toolCallId);
+  }
+  if (details.length > 0) throw new HITLError("INVALID_DECISION", summarise("The pending approval cannot be answered", details), { details });
 }
 
 async function validateEdits(

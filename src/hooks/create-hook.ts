@@ -1,4 +1,4 @@
-import type { ToolApprovalDecisionType } from "../payload/types.js";
+import type { ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
 import type { CompiledHook } from "./hook-registry.js";
 import type { HookEvent, HookInvocationContext, HookMatcher, HookRegistration, PostToolUseResult, PreToolUseResult } from "./types.js";
 
@@ -33,7 +33,8 @@ export interface RunControl {
 
 interface ToolHookArgs extends HookInvocationContext {
   toolName: string;
-  args: Record<string, unknown>;
+  /** The arguments as the model sent them: an object, or a string for a tool that takes one. */
+  args: ToolInput;
   toolCallId: string;
 }
 

@@ -1,5 +1,5 @@
 import { isHITLError } from "../errors/hitl-error.js";
-import type { ToolApprovalDecisionType } from "../payload/types.js";
+import type { ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
 import { hookControlFlowError, isControlFlow } from "./control-flow.js";
 import type { HookRegistry } from "./hook-registry.js";
 import { reportHookError } from "./report-hook-error.js";
@@ -15,8 +15,8 @@ export type HookFailureKind = "error" | "timeout" | "cancelled" | "invalid_resul
 export interface PreToolUseVerdict {
   /** `allow` also stands for "no hook had an opinion". */
   decision: "allow" | "deny" | "ask" | "skip";
-  /** The arguments after every `updatedInput`, in registration order. */
-  input: Record<string, unknown>;
+  /** The arguments as sent, after every `updatedInput`, in registration order. */
+  input: ToolInput;
   reason?: string;
   description?: string;
   allowedDecisions?: ToolApprovalDecisionType[];
@@ -35,7 +35,7 @@ export interface PreToolUseVerdict {
 /** What one call is screened with. */
 export interface PreToolUseRequest {
   toolName: string;
-  toolInput: Record<string, unknown>;
+  toolInput: ToolInput;
   toolCallId: string;
   threadId: string | undefined;
   runSignal: RunCancellation | undefined;
@@ -45,11 +45,11 @@ export interface PreToolUseRequest {
 
 const SEVERITY = { allow: 0, ask: 1, skip: 2, deny: 3 } as const;
 
-function copyInput(input: Record<string, unknown>): Record<string, unknown> {
+function copyInput(input: ToolInput): ToolInput {
   try {
     return structuredClone(input);
   } catch {
-    return JSON.parse(JSON.stringify(input)) as Record<string, unknown>;
+    return JSON.parse(JSON.stringify(input)) as ToolInput;
   }
 }
 

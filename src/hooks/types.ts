@@ -1,4 +1,4 @@
-import type { ToolApprovalDecisionType } from "../payload/types.js";
+import type { ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
 
 /** What every hook invocation receives besides its event's own fields. */
 export interface HookInvocationContext {
@@ -31,8 +31,13 @@ export interface RunStopFields {
 export interface PreToolUseInput extends HookInvocationContext {
   event: "PreToolUse";
   toolName: string;
-  /** The arguments as they stand (after earlier hooks' `updatedInput`). A copy: mutating it changes nothing. */
-  toolInput: Record<string, unknown>;
+  /**
+   * The arguments exactly as the model sent them — an object, or a string for a tool that takes
+   * one (`DynamicTool`, a `z.string()` schema) — after earlier hooks' `updatedInput`. Always a
+   * valid input of the tool: a call whose arguments are not is answered before any hook runs.
+   * A copy: mutating it changes nothing.
+   */
+  toolInput: ToolInput;
   toolCallId: string;
   /**
    * `true` when screening arguments a reviewer wrote (an `edit`). An `ask` is then ignored —
@@ -66,7 +71,8 @@ export interface PreToolUseResult extends RunStopFields {
 export interface PostToolUseInput extends HookInvocationContext {
   event: "PostToolUse";
   toolName: string;
-  toolInput: Record<string, unknown>;
+  /** The arguments it ran with (see {@link PreToolUseInput.toolInput}). */
+  toolInput: ToolInput;
   toolCallId: string;
   /** The result the model would see (the `ToolMessage` content as text). */
   toolOutput: string;
@@ -84,7 +90,8 @@ export interface PostToolUseResult extends RunStopFields {
 export interface PostToolUseFailureInput extends HookInvocationContext {
   event: "PostToolUseFailure";
   toolName: string;
-  toolInput: Record<string, unknown>;
+  /** The arguments it ran with (see {@link PreToolUseInput.toolInput}). */
+  toolInput: ToolInput;
   toolCallId: string;
   /** The error the tool threw, as text. */
   error: string;
@@ -100,8 +107,11 @@ export interface PostToolUseFailureResult {
 export interface ToolBatchEntry {
   toolCallId: string;
   toolName: string;
-  /** The arguments it ran (or would have run) with. */
-  input: Record<string, unknown>;
+  /**
+   * The arguments it ran (or would have run) with. Anything the model sent for a call refused
+   * as `invalid_arguments`; otherwise an object or a string, as in {@link PreToolUseInput.toolInput}.
+   */
+  input: unknown;
   /** `respond` and `skip` count as success; `reject` and `deny` as error. */
   status: "success" | "error";
   /** What the model sees. */
@@ -125,13 +135,16 @@ export type DenialSource =
   | "changed_after_review"
   | "expired"
   | "unreviewable"
-  | "no_human";
+  | "no_human"
+  | "duplicate_tool_call_id"
+  | "invalid_arguments";
 
 /** Input of a `PermissionDenied` hook: a call that did not run. */
 export interface PermissionDeniedInput extends HookInvocationContext {
   event: "PermissionDenied";
   toolName: string;
-  toolInput: Record<string, unknown>;
+  /** The arguments as sent: anything for a call refused as `invalid_arguments`, else an object or a string. */
+  toolInput: unknown;
   toolCallId: string;
   reason: string;
   source: DenialSource;

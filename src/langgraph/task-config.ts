@@ -3,6 +3,8 @@ import type { BaseCheckpointSaver, LangGraphRunnableConfig } from "@langchain/la
 // LangGraph hands a running task these through its config; they have no public accessor.
 const CHECKPOINTER_KEY = "__pregel_checkpointer";
 const TASK_ID_KEY = "__pregel_task_id";
+/** The task's interrupt bookkeeping: the answers its `interrupt()` calls will return, by position. */
+const SCRATCHPAD_KEY = "__pregel_scratchpad";
 /** Separates the levels of a checkpoint namespace (`parent:task|child:task`). */
 const NAMESPACE_SEPARATOR = "|";
 
@@ -19,6 +21,13 @@ export interface TaskContext {
   taskId: string | undefined;
   /** The id of the root-graph task this task runs under: its own id at the root. */
   rootTaskId: string | undefined;
+  /** Whether this pass has answers to hand out (a resume of a paused task), rather than being its first. */
+  resuming: boolean;
+}
+
+function isResuming(scratchpad: unknown): boolean {
+  const { resume, nullResume } = (scratchpad ?? {}) as { resume?: unknown; nullResume?: unknown };
+  return (Array.isArray(resume) && resume.length > 0) || nullResume !== undefined;
 }
 
 function rootTaskIdOf(namespace: string, taskId: string | undefined): string | undefined {
@@ -52,5 +61,6 @@ export function readTaskContext(config: LangGraphRunnableConfig): TaskContext {
     parentNamespace,
     taskId,
     rootTaskId: rootTaskIdOf(namespace, taskId),
+    resuming: isResuming(configurable[SCRATCHPAD_KEY]),
   };
 }

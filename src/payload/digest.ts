@@ -19,10 +19,11 @@ function sortKeys(value: unknown): unknown {
 
 /**
  * The digest a decision is bound to: SHA-256 over the tool name and the canonical JSON
- * of the arguments. Two requests with the same digest would run the same thing.
+ * of the arguments as sent. Two requests with the same digest would run the same thing; a
+ * string input and an object never share one (`"a"` is not `{}`, nor `{ "input": "a" }`).
  *
  * @param name - Tool name.
- * @param args - Tool arguments.
+ * @param args - Tool input exactly as it would run: an object, or a string.
  * @returns A lowercase hex SHA-256.
  * @example
  * ```ts

@@ -4,15 +4,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A tool input as the model sent it: an object, or a string (a `DynamicTool`'s). */
+function isToolInput(value: unknown): boolean {
+  return typeof value === "string" || isRecord(value);
+}
+
 function isApprovalRequest(value: unknown): boolean {
   return (
     isRecord(value) &&
     typeof value["tool_call_id"] === "string" &&
     typeof value["name"] === "string" &&
-    isRecord(value["arguments"]) &&
-    // Payloads stored before `args` was added have none; when present it must be an object.
-    (value["args"] === undefined || isRecord(value["args"]))
+    isToolInput(value["arguments"]) &&
+    // Payloads stored before `args` was added have none.
+    (value["args"] === undefined || isToolInput(value["args"]))
   );
+}
+
+/** Decisions are matched to calls by id: a payload naming one id twice could apply a decision to the wrong call. */
+function hasUniqueIds(requests: readonly unknown[]): boolean {
+  const ids = requests.map((request) => (request as { tool_call_id: string }).tool_call_id);
+  return new Set(ids).size === ids.length;
 }
 
 function isReviewConfig(value: unknown): boolean {
@@ -36,7 +47,9 @@ function safely(check: () => boolean): boolean {
 
 /**
  * Type guard for a `tool_approval` interrupt payload. Accepts anything and never
- * throws, so it is safe on custom interrupt values from other nodes.
+ * throws, so it is safe on custom interrupt values from other nodes. A payload whose
+ * `action_requests` name one `tool_call_id` twice is not one: no decision could be matched
+ * to exactly the call it was made for.
  *
  * @param payload - Any value, typically `RunInterruptResult.payload`.
  * @returns Whether it has the `tool_approval` shape.
@@ -55,7 +68,8 @@ export function isToolApprovalInterrupt(payload: unknown): payload is ToolApprov
       Array.isArray(requests) &&
       Array.isArray(configs) &&
       requests.every(isApprovalRequest) &&
-      configs.every(isReviewConfig)
+      configs.every(isReviewConfig) &&
+      hasUniqueIds(requests)
     );
   });
 }

@@ -5,20 +5,32 @@
  */
 import type { HITLErrorCode, HITLErrorDetail } from "../errors/hitl-error.js";
 
+/**
+ * A tool's input exactly as the model sent it: an object of named arguments, or a string (what
+ * LangChain's parsers produce when the model writes its arguments as a JSON string, and what a
+ * `DynamicTool` or a `z.string()` tool takes). A call whose arguments are neither, or that the
+ * tool's schema refuses, is answered with an error before any hook or person sees it.
+ */
+export type ToolInput = string | Record<string, unknown>;
+
 /** Per-tool approval request emitted inside a `tool_approval` interrupt. */
 export interface ToolApprovalRequest {
   /** Id of the tool call (matches LangGraph `ToolCall.id`). */
   tool_call_id: string;
   /** Name of the tool the model wants to call. */
   name: string;
-  /** The arguments the tool would run with, after any hook `updatedInput`. */
-  arguments: Record<string, unknown>;
+  /**
+   * The arguments the tool would run with, exactly as the model sent them (a string stays a
+   * string), after any hook `updatedInput`. Approving runs exactly this value.
+   */
+  arguments: ToolInput;
   /**
    * Added: the same arguments under the name LangChain's HITL clients read (agent-chat-ui,
    * `useStream`'s HITL helper). Payloads stored by versions before 0.2 lack it; the read APIs
-   * (`getInterrupt`, the inbox, `resume()` results) fill it in.
+   * (`getInterrupt`, the inbox, `resume()` results) fill it in. Those clients render only an
+   * object; a string input is carried as is (never turned into an object it is not).
    */
-  args: Record<string, unknown>;
+  args: ToolInput;
   /** Why a person is asked (from the hook's `reason`/`description` or `interruptOn`). */
   description?: string;
   /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DECISION_TYPES } from "../decisions/decision-schema.js";
 import type { PreToolUseResult } from "../hooks/types.js";
-import type { ToolApprovalDecisionType } from "../payload/types.js";
+import type { ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
 
 const plainObject = z.custom<Record<string, unknown>>(
   (value) => typeof value === "object" && value !== null && !Array.isArray(value),
@@ -47,10 +47,12 @@ function isDecision(effect: RemoteEffect): effect is DecisionEffect {
 }
 
 /** The input after every `modify`, in order: `replace` substitutes it, `merge` overwrites top-level keys. */
-export function applyModifications(input: Record<string, unknown>, effects: readonly RemoteEffect[]): Record<string, unknown> {
+export function applyModifications(input: ToolInput, effects: readonly RemoteEffect[]): Record<string, unknown> {
+  // A string input has no fields to merge into: a merge then starts from an empty object.
+  const start = typeof input === "string" ? {} : input;
   return effects
     .filter((effect): effect is ModifyEffect => effect.type === "modify")
-    .reduce((current, effect) => (effect.operation === "replace" ? { ...effect.value } : { ...current, ...effect.value }), input);
+    .reduce((current, effect) => (effect.operation === "replace" ? { ...effect.value } : { ...current, ...effect.value }), start);
 }
 
 /**
@@ -60,7 +62,7 @@ export function applyModifications(input: Record<string, unknown>, effects: read
  * @param effects - Effects already checked by {@link effectSchema}, with at most one decision.
  * @param input - The input the backend was shown (what `modify` applies to).
  */
-export function effectsToResult(effects: readonly RemoteEffect[], input: Record<string, unknown>): PreToolUseResult | undefined {
+export function effectsToResult(effects: readonly RemoteEffect[], input: ToolInput): PreToolUseResult | undefined {
   const decision = effects.find(isDecision);
   if (decision?.type === "deny") return { decision: "deny", reason: decision.reason };
   const modified = effects.some((effect) => effect.type === "modify");

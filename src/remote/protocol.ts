@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ToolBatchEntry } from "../hooks/types.js";
+import type { ToolInput } from "../payload/types.js";
 
 /** The protocol revision spoken (the Agent Hooks Protocol working draft). */
 export const PROTOCOL_VERSION = "draft";
@@ -31,20 +32,20 @@ export interface EventMeta {
 /** A tool call about to run: the subject of a `hooks/intercept` request. */
 export interface ToolBeforeEvent extends EventMeta {
   type: "tool.before";
-  tool: { callId: string; name: string; kind: "other"; input: Record<string, unknown> };
+  tool: { callId: string; name: string; kind: "other"; input: ToolInput };
   extensions: { [EXTENSION_NAMESPACE]: { reviewed: boolean } };
 }
 
 /** A tool that ran and returned. */
 export interface ToolAfterEvent extends EventMeta {
   type: "tool.after";
-  tool: { callId: string; name: string; kind: "other"; input: Record<string, unknown>; output: string };
+  tool: { callId: string; name: string; kind: "other"; input: ToolInput; output: string };
 }
 
 /** How one call of a batch ended, in the protocol's terms. */
 export interface BatchCall {
   call: { id: string };
-  tool: { name: string; input: Record<string, unknown>; origin: "native" };
+  tool: { name: string; input: unknown; origin: "native" };
   outcome: "ok" | "error";
   execution: { status: "executed" } | { status: "skipped"; reason: "policy" | "supplied_result" };
 }
@@ -88,7 +89,7 @@ export function eventMeta(source: string, threadId: string | undefined, fallback
 /** The `tool.before` event of one call. `kind` is `other`: the library cannot know what a tool does. */
 export function toolBeforeEvent(
   meta: EventMeta,
-  call: { toolName: string; toolInput: Record<string, unknown>; toolCallId: string; reviewed: boolean },
+  call: { toolName: string; toolInput: ToolInput; toolCallId: string; reviewed: boolean },
 ): ToolBeforeEvent {
   return {
     ...meta,
@@ -101,7 +102,7 @@ export function toolBeforeEvent(
 /** The `tool.after` event of a call that ran and returned. */
 export function toolAfterEvent(
   meta: EventMeta,
-  call: { toolName: string; toolInput: Record<string, unknown>; toolCallId: string; toolOutput: string },
+  call: { toolName: string; toolInput: ToolInput; toolCallId: string; toolOutput: string },
 ): ToolAfterEvent {
   return { ...meta, type: "tool.after", tool: { callId: call.toolCallId, name: call.toolName, kind: "other", input: call.toolInput, output: call.toolOutput } };
 }

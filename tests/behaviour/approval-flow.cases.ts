@@ -10,7 +10,7 @@ export const approvalFlowCases: BehaviourCases = (saver, adapter) => {
       const c = countingTool("delete_file");
       const hooks = new HookRegistry().register("PreToolUse", {
         matcher: "write_file",
-        hooks: [({ toolInput }) => ({ decision: "ask", reason: "writes to disk", updatedInput: { path: `/safe/${String(toolInput["path"])}` } })],
+        hooks: [({ toolInput }) => ({ decision: "ask", reason: "writes to disk", updatedInput: { path: `/safe/${String((toolInput as Record<string, unknown>)["path"])}` } })],
       });
       const node = adapter.approvals([a.tool, b.tool, c.tool], {
         hooks,

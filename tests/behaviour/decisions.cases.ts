@@ -101,7 +101,7 @@ export const decisionCases: BehaviourCases = (saver, adapter) => {
     test("a deny from PreToolUse on the edited arguments blocks the call", async () => {
       const hooks = new HookRegistry().register("PreToolUse", {
         matcher: "delete_file",
-        hooks: [({ toolInput }) => (String(toolInput["path"]).startsWith("/etc") ? { decision: "deny", reason: "system path" } : undefined)],
+        hooks: [({ toolInput }) => (String((toolInput as Record<string, unknown>)["path"]).startsWith("/etc") ? { decision: "deny", reason: "system path" } : undefined)],
       });
       const { graph, config, target, interruptId } = await pausedOn(saver, adapter, { hooks });
       const { values } = await resume(graph, config, [{ type: "edit", updatedInput: { path: "/etc/passwd" } }], { interruptId });

@@ -63,6 +63,20 @@ export const judgedOnceCases: BehaviourCases = (saver, adapter) => {
       ]);
     });
 
+    test("a call the reviewer rejected never runs, even when the hook allows it on the pass that applies the decision", async () => {
+      const deploy = countingTool("deploy");
+      let screenings = 0;
+      const hooks = new HookRegistry().register("PreToolUse", { matcher: "deploy", hooks: [() => ((screenings += 1) === 1 ? { decision: "ask" } : { decision: "allow" })] });
+      const setup = adapter.approvals([deploy.tool], { hooks });
+      const { graph } = adapter.agentGraph(setup, [{ name: "deploy", args: { path: "app" }, id: "d1" }], await saver());
+      const config = newThread("rejected-then-allowed");
+      await graph.invoke(ask(), config);
+      const approval = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+      const result = await resume(graph, config, [{ type: "reject", reason: "not today" }], { interruptId: approval.interruptId });
+      expect(deploy.count).toBe(0);
+      expect(toolMessages(result.values)[0]?.additional_kwargs["hitl"]).toMatchObject({ decision: "reject", source: "reviewer", reason: "not today" });
+    });
+
     test("a tool schema that changes between the approval's pass and the answer's (a deploy) does not re-judge the approval or swallow the answer", async () => {
       const checkpointer = await saver();
       const lenient = countingTool("deploy");

@@ -101,11 +101,11 @@ export const modeCases: BehaviourCases = (saver, adapter) => {
       const seen: unknown[] = [];
       const target = countingTool("write_file");
       const hooks = new HookRegistry()
-        .register("PreToolUse", { hooks: [({ toolInput }) => ({ updatedInput: { path: `${String(toolInput["path"])}-1` } })] })
+        .register("PreToolUse", { hooks: [({ toolInput }) => ({ updatedInput: { path: `${String((toolInput as Record<string, unknown>)["path"])}-1` } })] })
         .register("PreToolUse", {
           hooks: [({ toolInput }) => {
             seen.push(toolInput);
-            return { updatedInput: { path: `${String(toolInput["path"])}-2` } };
+            return { updatedInput: { path: `${String((toolInput as Record<string, unknown>)["path"])}-2` } };
           }],
         });
       const node = adapter.approvals([target.tool], { hooks });

@@ -1,7 +1,9 @@
 import { approvalFlowCases } from "./approval-flow.cases.js";
 import { decisionCases } from "./decisions.cases.js";
 import { middlewareAdapter, nodeAdapter, type SaverFactory } from "./harness.js";
+import { argumentsAsSentCases } from "./arguments-as-sent.cases.js";
 import { auditCases } from "./audit.cases.js";
+import { callIdentityCases } from "./call-identity.cases.js";
 import { expiryCases } from "./expiry.cases.js";
 import { hookLifecycleCases } from "./hook-lifecycle.cases.js";
 import { interruptIdCases } from "./interrupt-ids.cases.js";
@@ -13,7 +15,7 @@ import { questionToolCases } from "./question-tool.cases.js";
 import { rebuildCases } from "./rebuild.cases.js";
 import { trustCases } from "./trust.cases.js";
 
-const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases];
+const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {

@@ -48,3 +48,27 @@ describe("validateDecisions: edits", () => {
     expect(decisions.get("c1")).toEqual({ type: "edit", updatedInput: { env: "production" } });
   });
 });
+
+describe("validateDecisions: one identity per request", () => {
+  const duplicated: ToolApprovalInterruptPayload = {
+    type: "tool_approval",
+    action_requests: [
+      { tool_call_id: "dup", name: "deploy", arguments: { env: "production" }, args: { env: "production" } },
+      { tool_call_id: "dup", name: "deploy", arguments: { env: "staging" }, args: { env: "staging" } },
+    ],
+    review_configs: [
+      { action_name: "deploy", tool_call_id: "dup", allowed_decisions: ["approve", "reject"] },
+      { action_name: "deploy", tool_call_id: "dup", allowed_decisions: ["approve", "reject"] },
+    ],
+  };
+
+  test.each([
+    ["a positional array", [{ type: "reject" }, { type: "approve" }]],
+    ["a map keyed by the shared id", { dup: { type: "approve" } }],
+    ["LangChain's { decisions }", { decisions: [{ type: "reject" }, { type: "approve" }] }],
+  ])("refuses %s for a payload whose requests share a tool_call_id, with INVALID_DECISION naming the id", async (_label, value) => {
+    const error = await validateDecisions(duplicated, value, findTool).catch((caught: unknown) => caught);
+    expect(isHITLError(error, "INVALID_DECISION")).toBe(true);
+    expect((error as { details: Array<{ toolCallId?: string }> }).details.map((detail) => detail.toolCallId)).toEqual(["dup"]);
+  });
+});

@@ -165,3 +165,21 @@ describe("formatInterrupt: anything else", () => {
     expect((caught as { details: Array<{ allowed?: string[]; received?: unknown }> }).details[0]).toMatchObject({ allowed: ["text", "html"], received: format });
   });
 });
+
+describe("formatInterrupt shows arguments exactly as the model sent them", () => {
+  const payload: ToolApprovalInterruptPayload = {
+    type: "tool_approval",
+    action_requests: [{ tool_call_id: "s1", name: "shell", arguments: "rm -rf /important", args: "rm -rf /important" }],
+    review_configs: [{ tool_call_id: "s1", action_name: "shell", allowed_decisions: ["approve", "reject"] }],
+  };
+
+  test("a string input is printed as that string in text, never as an empty object", () => {
+    const text = formatInterrupt(payload);
+    expect(text).toContain('arguments: "rm -rf /important"');
+    expect(text).not.toContain("{}");
+  });
+
+  test("a string input is shown as that string in html", () => {
+    expect(formatInterrupt(payload, { format: "html" })).toContain("<pre>&quot;rm -rf /important&quot;</pre>");
+  });
+});

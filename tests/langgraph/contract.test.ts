@@ -47,6 +47,19 @@ describe("LangGraph's internals, as src/langgraph reads them", () => {
     expect(seen[1]?.taskId).toBe(seen[0]?.taskId);
   });
 
+  test("a task knows whether its pass has answers to hand out: not on its first pass, yes when resumed by id or by a bare value", async () => {
+    const seen: TaskContext[] = [];
+    const { graph } = pausingGraph(seen);
+    const byId = { configurable: { thread_id: "contract-resuming-1" } };
+    await graph.invoke({ messages: [] }, byId);
+    const [pending] = (await graph.getState(byId)).tasks[0]?.interrupts ?? [];
+    await graph.invoke(new Command({ resume: { [pending!.id!]: { ok: true } } }), byId);
+    const bare = { configurable: { thread_id: "contract-resuming-2" } };
+    await graph.invoke({ messages: [] }, bare);
+    await graph.invoke(new Command({ resume: { ok: true } }), bare);
+    expect(seen.map((context) => context.resuming)).toEqual([false, true, false, true]);
+  });
+
   test("in a subgraph, the root task id is the id of the parent graph's task", async () => {
     const seen: TaskContext[] = [];
     const inner = new StateGraph(MessagesAnnotation)

@@ -1,8 +1,7 @@
 import { AIMessage, type ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
-import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { z } from "zod";
-import { ApprovalToolNode, HookRegistry, getInterrupt, resume } from "../../src/index.js";
+import { ApprovalToolNode, HookRegistry, getInterrupt } from "../../src/index.js";
 import { agentGraph, ask, newThread, toolMessages } from "../support/fixtures.js";
 
 /** Tools that record every run: one with a required field, one taking an empty object, one with a JSON schema. */
@@ -20,8 +19,8 @@ function callWith(name: string, args: unknown): AIMessage {
   return message;
 }
 
-function answer(output: { messages: ToolMessage[] }): Array<[string | undefined, unknown]> {
-  return output.messages.map((message) => [message.status, message.content]);
+function hitlOf(message: ToolMessage | undefined): unknown {
+  return message?.additional_kwargs["hitl"];
 }
 
 describe("a tool call without an arguments object", () => {
@@ -32,37 +31,34 @@ describe("a tool call without an arguments object", () => {
     ["list_all", null],
     ["ping", undefined],
     ["ping", null],
-  ])("%s with args %p gets the same answer as under ToolNode, and the tool does not run", async (name, args) => {
-    const plain = recordingTools();
-    const approval = recordingTools();
-    const expected = (await new ToolNode(plain.tools).invoke({ messages: [callWith(name, args)] })) as { messages: ToolMessage[] };
-    const received = (await new ApprovalToolNode(approval.tools).invoke({ messages: [callWith(name, args)] })) as { messages: ToolMessage[] };
-    expect(answer(received)).toEqual(answer(expected));
-    expect(answer(received)[0]?.[0]).toBe("error");
-    expect([plain.runs, approval.runs]).toEqual([[], []]);
+  ])("%s with args %p is answered with an invalid_arguments error, and the tool does not run", async (name, args) => {
+    const { runs, tools } = recordingTools();
+    const received = (await new ApprovalToolNode(tools).invoke({ messages: [callWith(name, args)] })) as { messages: ToolMessage[] };
+    expect(received.messages).toHaveLength(1);
+    expect(received.messages[0]?.status).toBe("error");
+    expect(hitlOf(received.messages[0])).toMatchObject({ decision: "deny", source: "invalid_arguments" });
+    expect(runs).toEqual([]);
   });
 
-  test("hooks see no arguments, and a hook's updatedInput is what runs", async () => {
+  test("hooks never see it: no arguments are invented for them, and no updatedInput can make it run", async () => {
     const { runs, tools } = recordingTools();
     const seen: unknown[] = [];
     const hooks = new HookRegistry().register("PreToolUse", { hooks: [({ toolInput }) => (seen.push(toolInput), { updatedInput: { path: "/default" } })] });
     const { graph } = agentGraph(new ApprovalToolNode(tools, { hooks }), [{ name: "read_file", args: null as never, id: "c1" }]);
     const result = await graph.invoke(ask(), newThread());
-    expect(seen).toEqual([{}]);
-    expect(runs).toEqual([{ path: "/default" }]);
-    expect(toolMessages(result).map((message) => message.status)).toEqual(["success"]);
+    expect(seen).toEqual([]);
+    expect(runs).toEqual([]);
+    expect(toolMessages(result).map(hitlOf)).toEqual([expect.objectContaining({ source: "invalid_arguments" })]);
   });
 
-  test("an approved call without arguments runs as the model sent it: the tool's schema error, no invented arguments", async () => {
+  test("a call needing approval is not shown to a reviewer: no interrupt, an invalid_arguments error, no run", async () => {
     const { runs, tools } = recordingTools();
     const node = new ApprovalToolNode(tools, { interruptOn: { list_all: true } });
     const { graph } = agentGraph(node, [{ name: "list_all", args: undefined as never, id: "c1" }]);
     const config = newThread();
-    await graph.invoke(ask(), config);
-    const pending = await getInterrupt(graph, config);
-    expect(pending?.payload).toMatchObject({ action_requests: [{ tool_call_id: "c1", arguments: {} }] });
-    const result = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+    const result = await graph.invoke(ask(), config);
+    expect(await getInterrupt(graph, config)).toBeUndefined();
     expect(runs).toEqual([]);
-    expect(toolMessages(result.values).map((message) => message.status)).toEqual(["error"]);
+    expect(toolMessages(result).map((message) => [message.status, hitlOf(message)])).toEqual([["error", expect.objectContaining({ source: "invalid_arguments" })]]);
   });
 });

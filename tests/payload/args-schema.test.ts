@@ -47,7 +47,7 @@ describe("payloads stored before `args` existed", () => {
   });
 
   test.each([
-    ["an `args` that is not an object", { action_requests: [{ ...stored.action_requests[0], args: "x" }] }],
+    ["an `args` that is neither an object nor a string", { action_requests: [{ ...stored.action_requests[0], args: 3 }] }],
     ["an `args_schema` that is not an object", { review_configs: [{ ...stored.review_configs[0], args_schema: [] }] }],
   ])("are refused with %s", (_label, change) => {
     expect(isToolApprovalInterrupt({ ...stored, ...change })).toBe(false);

@@ -8,6 +8,7 @@ import {
   withDigests,
   type ToolApprovalInterruptPayload,
 } from "../../src/index.js";
+import { z } from "zod";
 import { agentGraph, ask, countingTool, interruptsOf, newThread } from "../support/fixtures.js";
 
 // What the README promises: LangGraph's own views show the payload as stored (no `digest`);
@@ -16,7 +17,8 @@ const requestsOf = (payload: unknown) => (payload as ToolApprovalInterruptPayloa
 const expectedDigests = (payload: unknown) => requestsOf(payload).map((request) => requestDigest(request.name, request.arguments));
 
 function pausedGraph() {
-  const node = new ApprovalToolNode([countingTool("delete_file").tool, countingTool("move_file").tool], { interruptOn: { delete_file: true, move_file: true } });
+  const moveFile = countingTool("move_file", { schema: z.object({ to: z.string(), from: z.string() }) });
+  const node = new ApprovalToolNode([countingTool("delete_file").tool, moveFile.tool], { interruptOn: { delete_file: true, move_file: true } });
   return agentGraph(node, [{ name: "delete_file", args: { path: "/tmp/a" } }, { name: "move_file", args: { to: "/b", from: "/a" } }], createMemoryCheckpointer());
 }
 

@@ -47,3 +47,17 @@ describe("isHITLError", () => {
     expect(isHITLError(new Error("plain"))).toBe(false);
   });
 });
+
+describe("isToolApprovalInterrupt and the identity of each request", () => {
+  const request = (id: string, args: unknown) => ({ tool_call_id: id, name: "shell", arguments: args, args });
+  const config = (id: string) => ({ tool_call_id: id, action_name: "shell", allowed_decisions: ["approve"] });
+
+  test("recognises a request whose arguments are the string the model sent", () => {
+    expect(isToolApprovalInterrupt({ type: "tool_approval", action_requests: [request("c1", "rm -rf /tmp/x")], review_configs: [config("c1")] })).toBe(true);
+  });
+
+  test("is false for a payload whose requests share a tool_call_id: no decision could be matched to one call", () => {
+    const payload = { type: "tool_approval", action_requests: [request("dup", { path: "/a" }), request("dup", { path: "/b" })], review_configs: [config("dup"), config("dup")] };
+    expect(isToolApprovalInterrupt(payload)).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import { viewValue } from "../logic/format.js";
+import type { ToolInput } from "../../../payload/types.js";
 import { el } from "./dom.js";
 
 function valueElement(value: unknown): HTMLElement {
@@ -9,15 +10,17 @@ function valueElement(value: unknown): HTMLElement {
 }
 
 /**
- * A call's arguments as a definition list, one entry per argument. Long values are folded
- * into a `<details>` that opens with Enter or Space.
+ * A call's arguments as a definition list, one entry per argument; a string input (a
+ * `DynamicTool`'s) as the one text it is. Long values are folded into a `<details>` that opens
+ * with Enter or Space.
  *
  * @example
  * ```ts
  * card.append(argumentsView({ to: "ops@example.com", body: longText }));
  * ```
  */
-export function argumentsView(args: Record<string, unknown>): HTMLElement {
+export function argumentsView(args: ToolInput): HTMLElement {
+  if (typeof args === "string") return valueElement(args);
   const entries = Object.entries(args);
   if (entries.length === 0) return el("p", { class: "no-args" }, "No arguments.");
   return el("dl", { class: "args" }, ...entries.flatMap(([key, value]) => [el("dt", {}, key), el("dd", {}, valueElement(value))]));

@@ -1,0 +1,97 @@
+import type { ToolMessage } from "@langchain/core/messages";
+import { DynamicTool, tool, type StructuredToolInterface } from "@langchain/core/tools";
+import { z } from "zod";
+import { HookRegistry, formatInterrupt, getInterrupt, resume, type DecisionEvent, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { ask, countingTool, newThread, toolMessages, type PlannedCall } from "../support/fixtures.js";
+import type { Adapter, BehaviourCases, SaverFactory } from "./harness.js";
+
+/** What LangChain's OpenAI parser hands on when the model writes its arguments as a JSON string. */
+const SENT = "rm -rf /important";
+
+/** A tool that takes a string, and every input it ran with. */
+interface StringTool {
+  tool: StructuredToolInterface | DynamicTool;
+  runs: unknown[];
+}
+
+const STRING_TOOLS: Array<[string, () => StringTool]> = [
+  [
+    "a z.string() tool",
+    () => {
+      const runs: unknown[] = [];
+      const created = tool(async (input: string) => (runs.push(input), "done"), { name: "shell", description: "runs a command", schema: z.string() });
+      return { tool: created as unknown as StructuredToolInterface, runs };
+    },
+  ],
+  [
+    "a DynamicTool",
+    () => {
+      const runs: unknown[] = [];
+      return { tool: new DynamicTool({ name: "shell", description: "runs a command", func: async (input: string) => (runs.push(input), "done") }), runs };
+    },
+  ],
+];
+
+function hitlOf(message: ToolMessage | undefined): unknown {
+  return message?.additional_kwargs["hitl"];
+}
+
+async function shellTurn(saver: SaverFactory, adapter: Adapter, shell: StringTool, options: { hooks?: HookRegistry; onDecision?: (event: DecisionEvent) => void } = {}) {
+  const setup = adapter.approvals([shell.tool], { interruptOn: { shell: true }, ...options });
+  const calls: PlannedCall[] = [{ name: "shell", args: SENT as never, id: "s1" }];
+  const { graph } = adapter.agentGraph(setup, calls, await saver());
+  const config = newThread("as-sent");
+  const first = await graph.invoke(ask(), config);
+  return { graph, config, first, pending: await getInterrupt<ToolApprovalInterruptPayload>(graph, config) };
+}
+
+export const argumentsAsSentCases: BehaviourCases = (saver, adapter) => {
+  describe("arguments as sent: hooks, the reviewer and the audit see exactly what runs", () => {
+    test.each(STRING_TOOLS)("%s: a PreToolUse hook is given the string the model sent, denies it, and the tool never runs", async (_label, make) => {
+      const shell = make();
+      const seen: unknown[] = [];
+      const hooks = new HookRegistry().register("PreToolUse", {
+        hooks: [({ toolInput }) => (seen.push(toolInput), JSON.stringify(toolInput).includes("rm") ? { decision: "deny", reason: "no rm" } : undefined)],
+      });
+      const { first, pending } = await shellTurn(saver, adapter, shell, { hooks });
+      expect([...new Set(seen)]).toEqual([SENT]);
+      expect(pending).toBeUndefined();
+      expect(shell.runs).toEqual([]);
+      expect(toolMessages(first).map(hitlOf)).toEqual([expect.objectContaining({ decision: "deny", source: "policy" })]);
+    });
+
+    test.each(STRING_TOOLS)("%s: the payload and formatInterrupt show the string, and approve runs the tool with exactly that string", async (_label, make) => {
+      const shell = make();
+      const decided: DecisionEvent[] = [];
+      const { graph, config, pending } = await shellTurn(saver, adapter, shell, { onDecision: (event) => void decided.push(event) });
+      expect(pending?.payload.action_requests).toEqual([expect.objectContaining({ tool_call_id: "s1", arguments: SENT, args: SENT })]);
+      expect(formatInterrupt(pending!.payload)).toContain(JSON.stringify(SENT));
+      expect(formatInterrupt(pending!.payload, { format: "html" })).toContain(SENT);
+      expect(shell.runs).toEqual([]);
+      const { values } = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(shell.runs).toEqual([SENT]);
+      expect(toolMessages(values).map(hitlOf)).toEqual([expect.objectContaining({ decision: "approve", source: "reviewer" })]);
+      expect(decided.map((event) => event.arguments)).toEqual([SENT]);
+    });
+
+    test.each([
+      ["a number", 42],
+      ["a string", "/tmp/a"],
+      ["an object without the required field", { file: "/tmp/a" }],
+    ])("arguments the tool's schema refuses (%s) get its schema error before anyone sees them: no hook, no interrupt, no run", async (_label, args) => {
+      const deleteFile = countingTool("delete_file");
+      const seen: unknown[] = [];
+      const hooks = new HookRegistry().register("PreToolUse", { hooks: [({ toolInput }) => void seen.push(toolInput)] });
+      const setup = adapter.approvals([deleteFile.tool], { interruptOn: { delete_file: true }, hooks });
+      const { graph } = adapter.agentGraph(setup, [{ name: "delete_file", args: args as never, id: "d1" }], await saver());
+      const config = newThread("schema");
+      const result = await graph.invoke(ask(), config);
+      expect(await getInterrupt(graph, config)).toBeUndefined();
+      expect(seen).toEqual([]);
+      expect(deleteFile.runs).toEqual([]);
+      expect(toolMessages(result).map((message) => [message.status, hitlOf(message)])).toEqual([
+        ["error", expect.objectContaining({ decision: "deny", source: "invalid_arguments", reason: expect.any(String) })],
+      ]);
+    });
+  });
+};
