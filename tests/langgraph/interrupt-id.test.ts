@@ -1,0 +1,76 @@
+// Contract tests for src/langgraph/interrupt-id.ts: the ids it computes are the ids LangGraph raises.
+import { Command, END, MemorySaver, MessagesAnnotation, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { interruptIdFor, interruptWithId, readTaskContext } from "../../src/langgraph/index.js";
+
+interface Seen {
+  namespace: string;
+  answers: Array<{ value: unknown; interruptId: string | undefined }>;
+}
+
+/** A node that raises twice; it records its namespace and what each raise returned. */
+function twiceAsking(seen: Seen[]) {
+  return (_state: unknown, config: LangGraphRunnableConfig) => {
+    const pass: Seen = { namespace: readTaskContext(config).namespace, answers: [] };
+    seen.push(pass);
+    pass.answers.push(interruptWithId({ raise: 1 }));
+    pass.answers.push(interruptWithId({ raise: 2 }));
+    return {};
+  };
+}
+
+async function pendingId(graph: { getState(config: object, options?: object): Promise<{ tasks: ReadonlyArray<{ interrupts: ReadonlyArray<{ id?: string }>; state?: unknown }> }> }, config: object): Promise<string> {
+  const [task] = (await graph.getState(config, { subgraphs: true })).tasks;
+  return task!.interrupts[0]!.id!;
+}
+
+describe("interrupt ids, as LangGraph computes them", () => {
+  test("the 1st and the 2nd raise of a task have the ids interruptIdFor(namespace, 0) and (namespace, 1)", async () => {
+    const seen: Seen[] = [];
+    const graph = new StateGraph(MessagesAnnotation).addNode("ask", twiceAsking(seen)).addEdge(START, "ask").addEdge("ask", END).compile({ checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: "interrupt-id-1" } };
+    await graph.invoke({ messages: [] }, config);
+    const first = await pendingId(graph, config);
+    expect(interruptIdFor(seen[0]!.namespace, 0)).toBe(first);
+    await graph.invoke(new Command({ resume: { [first]: "one" } }), config);
+    const second = await pendingId(graph, config);
+    expect(interruptIdFor(seen[0]!.namespace, 1)).toBe(second);
+    expect(second).not.toBe(first);
+    await graph.invoke(new Command({ resume: { [second]: "two" } }), config);
+    expect(seen[2]!.answers).toEqual([
+      { value: "one", interruptId: first },
+      { value: "two", interruptId: second },
+    ]);
+  });
+
+  test("in a subgraph, the ids are computed from the nested namespace", async () => {
+    const seen: Seen[] = [];
+    const inner = new StateGraph(MessagesAnnotation).addNode("ask", twiceAsking(seen)).addEdge(START, "ask").compile();
+    const outer = new StateGraph(MessagesAnnotation).addNode("inner", inner).addEdge(START, "inner").compile({ checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: "interrupt-id-2" } };
+    await outer.invoke({ messages: [] }, config);
+    expect(seen[0]!.namespace).toContain("|");
+    const first = await pendingId(outer, config);
+    expect(interruptIdFor(seen[0]!.namespace, 0)).toBe(first);
+    await outer.invoke(new Command({ resume: { [first]: "one" } }), config);
+    const second = await pendingId(outer, config);
+    expect(interruptIdFor(seen[0]!.namespace, 1)).toBe(second);
+    await outer.invoke(new Command({ resume: { [second]: "two" } }), config);
+    expect(seen.at(-1)!.answers.map((answer) => answer.interruptId)).toEqual([first, second]);
+  });
+
+  test("a value addressed to the first id answers the second raise, and interruptWithId says so", async () => {
+    const seen: Seen[] = [];
+    const graph = new StateGraph(MessagesAnnotation).addNode("ask", twiceAsking(seen)).addEdge(START, "ask").addEdge("ask", END).compile({ checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: "interrupt-id-3" } };
+    await graph.invoke({ messages: [] }, config);
+    const first = await pendingId(graph, config);
+    await graph.invoke(new Command({ resume: { [first]: "one" } }), config);
+    const second = await pendingId(graph, config);
+    // LangGraph falls back to the first id when the current one is not in the map (a replay).
+    await graph.invoke(new Command({ resume: { [first]: "replayed" } }), config);
+    expect(seen.at(-1)!.answers).toEqual([
+      { value: "one", interruptId: first },
+      { value: "replayed", interruptId: second },
+    ]);
+  });
+});
