@@ -3,6 +3,7 @@ import { interrupt } from "@langchain/langgraph";
 import { openClaim, openClaimIfExpired, resumeClaim, type ClaimContext, type ClaimSession, type ProposedReview } from "../claims/index.js";
 import { HITLError, isHITLError } from "../errors/hitl-error.js";
 import { validateDecisions, type ToolLookup } from "../decisions/validate-decisions.js";
+import { limitsProblem } from "../decisions/value-limits.js";
 import { toolArgsSchema } from "../payload/args-schema.js";
 import { requestDigest } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
@@ -128,9 +129,12 @@ function storable(review: ProposedReview): boolean {
 /** Judges one resume value, once: envelope, signature, digests, decisions, and every reviewed call's verdict. */
 async function judge(unwrapped: UnwrappedResume, reviewed: ToolApprovalInterruptPayload, context: ReviewContext, at: { interruptId: string; raises: number }): Promise<Judgement> {
   if (!unwrapped.ok) return refused("INVALID_DECISION", `The resume value was refused: ${unwrapped.message}`);
+  const oversized = limitsProblem(unwrapped.value, "INVALID_DECISION");
+  if (oversized !== undefined) return { ok: false, problem: oversized };
   const { value, meta } = unwrapped;
   const { threadId, rootTaskId } = context.task;
-  const verified = meta !== undefined && threadId !== undefined && rootTaskId !== undefined && verifyResume({ threadId, taskId: rootTaskId, value, meta }, context.signingKey);
+  const verified =
+    meta !== undefined && threadId !== undefined && rootTaskId !== undefined && verifyResume({ threadId, taskId: rootTaskId, interruptId: at.interruptId, value, meta }, context.signingKey);
   if (context.signingKey !== undefined && !verified) {
     return refused("INVALID_SIGNATURE", "The resume value is not signed with this node's signing key, so it was not applied. Resume through resume() or the HTTP handler configured with the same signingKey.");
   }

@@ -5,7 +5,7 @@ import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
 import { verifyResume } from "../protocol/signing.js";
-import type { AnsweredQuestion } from "../questions/ask-user-question.js";
+import type { AnswerTrust } from "../questions/ask-user-question.js";
 import type { OptionLimits } from "../questions/question-schema.js";
 import { buildApprovalPayload, reviewApprovals, reviewRaisedApproval } from "./approval-review.js";
 import type { CompletedCalls } from "./completed-calls.js";
@@ -77,7 +77,7 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
   const session = await requestReview(screenings, env, context);
   let answers: BatchAnswers;
   try {
-    answers = options.hitlEnabled ? askBatchQuestions(screenings, (answered) => verified(answered, env)) : new Map();
+    answers = options.hitlEnabled ? askBatchQuestions(screenings, answerTrust(env)) : new Map();
   } catch (error) {
     // A question still waits (or the run failed): let the next resume take the claim over at once.
     await session?.end(isGraphInterrupt(error) ? "paused" : "failed");
@@ -109,11 +109,15 @@ function hasPolicy({ options, tools }: BatchEnvironment): boolean {
   return options.interruptOn.size > 0 || tools.questionTools.size > 0 || options.hooks?.has("PreToolUse") === true;
 }
 
-function verified(answered: AnsweredQuestion<unknown>, env: BatchEnvironment): boolean {
-  const { meta, sent } = answered;
+/** Answers are signed and verified like approvals: with a signing key, one that does not verify is refused. */
+function answerTrust(env: BatchEnvironment): AnswerTrust {
   const { threadId, rootTaskId } = env.task;
-  if (meta === undefined || threadId === undefined || rootTaskId === undefined) return false;
-  return verifyResume({ threadId, taskId: rootTaskId, value: sent, meta }, env.options.signingKey);
+  const { signingKey } = env.options;
+  return {
+    required: signingKey !== undefined,
+    verify: ({ value, meta, interruptId }) =>
+      meta !== undefined && threadId !== undefined && rootTaskId !== undefined && interruptId !== undefined && verifyResume({ threadId, taskId: rootTaskId, interruptId, value, meta }, signingKey),
+  };
 }
 
 async function requestReview(screenings: readonly Screening[], env: BatchEnvironment, screening: ScreeningContext): Promise<ClaimSession | undefined> {

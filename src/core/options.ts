@@ -11,7 +11,7 @@ import type { DecisionHandler } from "./types.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
 import type { ApprovalOptions, InterruptOnConfig, ResolvedNodeOptions } from "./types.js";
 import { issueDetails } from "../errors/issue-details.js";
-import { signingKeySchema } from "../protocol/signing.js";
+import { signingKeyProblem, type SigningKey } from "../protocol/signing.js";
 
 
 /** Options of {@link ApprovalToolNode}: everything `ToolNode` takes, plus the approval layer. */
@@ -36,7 +36,8 @@ const ownSchema = z.looseObject({
   interruptOn: z.record(z.string(), z.unknown()).optional(),
   onHookError: z.custom<HookErrorHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   onDecision: z.custom<DecisionHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
-  signingKey: signingKeySchema.optional(),
+  // Checked apart, by the one check of every signingKey: its problems never echo the key.
+  signingKey: z.unknown().optional(),
 });
 
 function refuse(details: HITLErrorDetail[], subject = "ApprovalToolNode"): never {
@@ -156,7 +157,10 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
   if (!parsed.success) refuse(detailsOf(parsed.error.issues, []), subject);
   const misspelt = strict ? unknownOptions(parsed.data) : misspeltOwnOptions(parsed.data);
   if (misspelt.length > 0) refuse(misspelt, subject);
-  const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision, signingKey } = parsed.data;
+  const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision } = parsed.data;
+  const keyProblem = signingKeyProblem(parsed.data.signingKey, ["signingKey"]);
+  if (keyProblem !== undefined) refuse([keyProblem], subject);
+  const signingKey = parsed.data.signingKey as SigningKey | undefined;
   const entryProblems = Object.entries(interruptOn).flatMap(([name, entry]) => interruptOnEntryDetails(name, entry));
   if (entryProblems.length > 0) refuse(entryProblems, subject);
   const unknownTools = toolNames === undefined ? [] : Object.keys(interruptOn).filter((name) => !toolNames.includes(name));

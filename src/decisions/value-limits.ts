@@ -5,21 +5,58 @@ export const MAX_RESUME_VALUE_DEPTH = 64;
 /** The most values (objects, arrays, strings, numbers… counted one each) a resume value may hold. */
 export const MAX_RESUME_VALUE_COUNT = 100_000;
 
-/** How deep and how large a value is, walked without recursion and stopped at the limits. */
-function measure(value: unknown): { depth: number; count: number } {
+/**
+ * Whether a value nests deeper or holds more than the limits. Walked without recursion, one
+ * child at a time, and stopped as soon as a limit is passed: a hostile value (500 000 levels,
+ * a million-entry array, a cycle) costs at most the limits to look at.
+ */
+function beyondLimits(value: unknown): { depth: boolean } | undefined {
   const stack: Array<[unknown, number]> = [[value, 1]];
-  let depth = 0;
-  let count = 0;
+  let count = 1;
   while (stack.length > 0) {
     const [current, level] = stack.pop()!;
-    count += 1;
-    depth = Math.max(depth, level);
-    if (depth > MAX_RESUME_VALUE_DEPTH || count > MAX_RESUME_VALUE_COUNT) break;
-    if (typeof current === "object" && current !== null) {
-      for (const child of Object.values(current)) stack.push([child, level + 1]);
+    if (typeof current !== "object" || current === null) continue;
+    for (const child of childrenOf(current)) {
+      if (level + 1 > MAX_RESUME_VALUE_DEPTH) return { depth: true };
+      count += 1;
+      if (count > MAX_RESUME_VALUE_COUNT) return { depth: false };
+      stack.push([child, level + 1]);
     }
   }
-  return { depth, count };
+  return undefined;
+}
+
+/** The entries of an array or the own enumerable values of an object, produced one at a time. */
+function* childrenOf(container: object): Generator<unknown> {
+  if (Array.isArray(container)) {
+    for (let index = 0; index < container.length; index += 1) yield container[index];
+    return;
+  }
+  for (const key in container) if (Object.prototype.hasOwnProperty.call(container, key)) yield (container as Record<string, unknown>)[key];
+}
+
+/**
+ * The refusal of a resume value too deep or too large to validate, store or sign safely, or
+ * `undefined` when it is within the limits. What the node calls on whatever arrives.
+ *
+ * @param value - The decisions or answers as submitted (without their envelope).
+ * @param code - `INVALID_DECISION` for decisions, `INVALID_ANSWER` for answers.
+ * @returns A `HITLError` with `code` and one detail naming the limit, or `undefined`.
+ * @example
+ * ```ts
+ * const problem = limitsProblem(value, "INVALID_ANSWER");
+ * if (problem !== undefined) return problem;
+ * ```
+ */
+export function limitsProblem(value: unknown, code: Extract<HITLErrorCode, "INVALID_DECISION" | "INVALID_ANSWER">): HITLError | undefined {
+  const beyond = beyondLimits(value);
+  if (beyond === undefined) return undefined;
+  const problem = beyond.depth ? `nests deeper than ${MAX_RESUME_VALUE_DEPTH} levels` : `holds more than ${MAX_RESUME_VALUE_COUNT} values`;
+  const what = code === "INVALID_DECISION" ? "decisions" : "answer";
+  const message = `The ${what} ${problem}; nothing was applied.`;
+  const received = beyond.depth ? `more than ${MAX_RESUME_VALUE_DEPTH} levels` : `more than ${MAX_RESUME_VALUE_COUNT} values`;
+  const allowed = [`at most ${MAX_RESUME_VALUE_DEPTH} levels`, `at most ${MAX_RESUME_VALUE_COUNT} values`];
+  return new HITLError(code, message, { details: [{ path: [], message, received, allowed }] });
 }
 
 /**
@@ -36,17 +73,6 @@ function measure(value: unknown): { depth: number; count: number } {
  * ```
  */
 export function assertWithinLimits(value: unknown, code: Extract<HITLErrorCode, "INVALID_DECISION" | "INVALID_ANSWER">): void {
-  const { depth, count } = measure(value);
-  const problem =
-    depth > MAX_RESUME_VALUE_DEPTH
-      ? `nests deeper than ${MAX_RESUME_VALUE_DEPTH} levels`
-      : count > MAX_RESUME_VALUE_COUNT
-        ? `holds more than ${MAX_RESUME_VALUE_COUNT} values`
-        : undefined;
-  if (problem === undefined) return;
-  const what = code === "INVALID_DECISION" ? "decisions" : "answer";
-  const message = `The ${what} ${problem}; nothing was applied.`;
-  throw new HITLError(code, message, {
-    details: [{ path: [], message, received: depth > MAX_RESUME_VALUE_DEPTH ? `more than ${MAX_RESUME_VALUE_DEPTH} levels` : `more than ${MAX_RESUME_VALUE_COUNT} values` }],
-  });
+  const problem = limitsProblem(value, code);
+  if (problem !== undefined) throw problem;
 }

@@ -2,7 +2,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command } from "@langchain/langgraph";
 import { randomUUID } from "node:crypto";
 import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
-import { signResume } from "../protocol/signing.js";
+import { checkSigningKey, signResume } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import { isExpired } from "../protocol/expiry.js";
@@ -30,6 +30,7 @@ function checkArguments(graph: unknown, config: RunnableConfig, options: ResumeO
     throw invalidOption("reviewer", "`reviewer` must be { id: non-empty string, name?: string }", options.reviewer);
   }
   if (options.comment !== undefined && typeof options.comment !== "string") throw invalidOption("comment", "`comment` must be a string", options.comment);
+  checkSigningKey(options.signingKey, ["signingKey"]);
   return threadId;
 }
 
@@ -111,10 +112,13 @@ export async function resumeRemote<TValues = Record<string, unknown>>(
   const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, schemaLookup(target.payload, options.findTool));
   const meta = metaOf(options, checked.digests);
   // Verified on the server only when it shares this key (`signingKey` on the node).
-  if (options.signingKey !== undefined) meta.signature = signResume({ threadId, taskId: target.taskId, value: checked.value, meta }, options.signingKey);
+  if (options.signingKey !== undefined) meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
   const outcome = await invokeAndSettle<TValues>(graph, command, config, threadId);
-  if (!isToolApprovalInterrupt(target.payload)) return { ...outcome, status: "answered" };
+  if (!isToolApprovalInterrupt(target.payload)) {
+    throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
+    return { ...outcome, status: "answered" };
+  }
   // The server's claims cannot be read from here: the node's audit record on the reviewed calls' ToolMessages says what it applied.
   const report = reportFromMessages(outcome.values, target.interruptId, submissionDigest(meta.attempt, checked.value));
   if (report !== undefined) return { ...outcome, ...report };

@@ -6,7 +6,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { claimStoreFor } from "../claims/index.js";
 import { reportingUnavailable } from "../errors/database-unavailable.js";
 import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
-import { signResume } from "../protocol/signing.js";
+import { checkSigningKey, signResume } from "../protocol/signing.js";
 import { submissionDigest } from "../protocol/submission-digest.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { isExpired } from "../protocol/expiry.js";
@@ -41,6 +41,7 @@ function checkOptions(options: ResumeOptions): void {
     const message = "`comment` must be a string";
     throw new HITLError("INVALID_OPTIONS", message, { details: [{ path: ["comment"], message, received: options.comment }] });
   }
+  checkSigningKey(options.signingKey, ["signingKey"]);
 }
 
 /** A node's tool lookup: an approval node's `findTool`, or the `tools` list of any other tool node (a `createAgent` agent's). */
@@ -141,14 +142,17 @@ export async function resume<G extends HITLGraph, TValues = GraphValues<G>>(
     ...(checked.digests === undefined ? {} : { digests: checked.digests }),
     attempt: randomUUID(),
   };
-  meta.signature = signResume({ threadId, taskId: target.taskId, value: checked.value, meta }, options.signingKey);
+  meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
   const outcome = await reportingUnavailable(
     () => invokeAndSettle<TValues>(graph, command, config, threadId),
     "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.",
     threadId,
   );
-  if (!approval) return { ...outcome, status: "answered" };
+  if (!approval) {
+    throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
+    return { ...outcome, status: "answered" };
+  }
   const report = await reportingUnavailable(
     () => reportSubmission(saver, outcome as RunOutcome<unknown>, target, submissionDigest(meta.attempt, checked.value), threadId),
     "the run finished, but its outcome could not be read.",

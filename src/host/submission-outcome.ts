@@ -1,7 +1,7 @@
 import type { ClaimRecord } from "../claims/index.js";
 import { HITLError } from "../errors/hitl-error.js";
-import { isToolApprovalInterrupt } from "../payload/guards.js";
-import type { RunInterruptResult } from "../payload/types.js";
+import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
+import type { InterruptValidationError, RunInterruptResult } from "../payload/types.js";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import type { RunOutcome } from "./run-outcome.js";
 import type { AppliedJudgment, SubmissionStatus } from "./resume-types.js";
@@ -88,6 +88,11 @@ export function reportFromMessages(values: unknown, interruptId: string, submiss
   };
 }
 
+/** The `error` of a re-raised approval or question (answers are refused too, e.g. `INVALID_SIGNATURE`). */
+function refusalIn(payload: unknown): InterruptValidationError | undefined {
+  return isToolApprovalInterrupt(payload) || isAskUserQuestionInterrupt(payload) ? payload.error : undefined;
+}
+
 /**
  * The node refused the value and raised the approval again with an `error`: nothing of the
  * batch ran, and the run waits on the new interrupt. Reported as the node's own error code.
@@ -99,8 +104,8 @@ export function reportFromMessages(values: unknown, interruptId: string, submiss
  * ```
  */
 export function throwIfRefused(outcome: RunOutcome<unknown>, target: RunInterruptResult, threadId: string): void {
-  const raised = outcome.interrupts.find((entry) => entry.interruptId !== target.interruptId && isToolApprovalInterrupt(entry.payload) && entry.payload.error !== undefined);
-  const error = raised === undefined || !isToolApprovalInterrupt(raised.payload) ? undefined : raised.payload.error;
+  const raised = outcome.interrupts.find((entry) => entry.interruptId !== target.interruptId && refusalIn(entry.payload) !== undefined);
+  const error = raised === undefined ? undefined : refusalIn(raised.payload);
   if (raised === undefined || error === undefined) return;
   throw new HITLError(error.code, `The node refused the decisions: ${error.message}`, { threadId, interruptId: raised.interruptId, details: error.details });
 }

@@ -1,28 +1,99 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 import type { ResumeMeta } from "./resume-envelope.js";
 
 /** A shared secret for signing resume values: a string (UTF-8) or raw bytes. */
 export type SigningKey = string | Uint8Array;
 
-/** Validates a `signingKey` option: at least 16 characters or bytes, so it cannot be guessed by trying. */
+/** The fewest characters (string) or bytes (`Uint8Array`) a `signingKey` may have, so it cannot be guessed by trying. */
+export const MIN_SIGNING_KEY_LENGTH = 16;
+
+/**
+ * Validates a `signingKey` option: at least 16 characters or bytes. Its issues may echo the
+ * key: report a failure through {@link signingKeyProblem} instead.
+ */
 export const signingKeySchema = z.union([
-  z.string().min(16, "use at least 16 characters"),
-  z.instanceof(Uint8Array).refine((key) => key.byteLength >= 16, "use at least 16 bytes"),
+  z.string().min(MIN_SIGNING_KEY_LENGTH, "use at least 16 characters"),
+  z.instanceof(Uint8Array).refine((key) => key.byteLength >= MIN_SIGNING_KEY_LENGTH, "use at least 16 bytes"),
 ]);
+
+const ALLOWED_KEYS = [`a string of at least ${MIN_SIGNING_KEY_LENGTH} characters`, `a Uint8Array of at least ${MIN_SIGNING_KEY_LENGTH} bytes`];
+
+/** What a rejected key was, without any of its content. */
+function shapeOf(value: unknown): string {
+  if (typeof value === "string") return `<string of ${value.length} characters>`;
+  if (value instanceof Uint8Array) return `<Uint8Array of ${value.byteLength} bytes>`;
+  if (value === null) return "<null>";
+  if (Array.isArray(value)) return "<array>";
+  return `<${typeof value}>`;
+}
+
+/**
+ * What is wrong with a `signingKey` option, or `undefined` when it is absent or fine. The
+ * detail names the field and what is allowed, and never contains the key: option errors end
+ * up in logs.
+ *
+ * @param value - The option as given.
+ * @param path - Where it sits in the options, e.g. `["signingKey"]`.
+ * @returns One detail (`path`, `message`, `received` as a shape, `allowed`), or `undefined`.
+ * @example
+ * ```ts
+ * signingKeyProblem("short", ["signingKey"])?.received; // "<string of 5 characters>"
+ * ```
+ */
+export function signingKeyProblem(value: unknown, path: ReadonlyArray<string | number>): HITLErrorDetail | undefined {
+  if (value === undefined) return undefined;
+  const long = (typeof value === "string" && value.length >= MIN_SIGNING_KEY_LENGTH) || (value instanceof Uint8Array && value.byteLength >= MIN_SIGNING_KEY_LENGTH);
+  if (long) return undefined;
+  const received = shapeOf(value);
+  const message = `\`${path.join(".")}\` must be ${ALLOWED_KEYS.join(" or ")}, but received ${received}`;
+  return { path: [...path], message, received, allowed: [...ALLOWED_KEYS] };
+}
+
+/**
+ * The one check of every `signingKey` option (node, middleware, `resume()`, `resumeRemote()`,
+ * the HTTP handler): at least 16 characters or bytes.
+ *
+ * @param value - The option as given.
+ * @param path - Where it sits in the options, e.g. `["signingKey"]`.
+ * @returns The key, or `undefined` when none was given.
+ * @throws {HITLError} `INVALID_OPTIONS` naming the field and what is allowed; neither its
+ * message nor its details contain the key.
+ * @example
+ * ```ts
+ * const signingKey = checkSigningKey(options.signingKey, ["signingKey"]);
+ * ```
+ */
+export function checkSigningKey(value: unknown, path: ReadonlyArray<string | number>): SigningKey | undefined {
+  const problem = signingKeyProblem(value, path);
+  if (problem !== undefined) throw new HITLError("INVALID_OPTIONS", `Invalid options: ${problem.message}`, { details: [problem] });
+  return value as SigningKey | undefined;
+}
+
+const PROCESS_KEY = Symbol.for("langgraph-hitl/process-key");
 
 /**
  * Signs what `resume()` sends when the host gave no key: only a node in this same process can
- * verify it. Across processes a reviewer then counts as unverified unless both sides share a
- * configured `signingKey`.
+ * verify it. It lives on `globalThis`, so every copy of this package loaded in the process (a
+ * graph from the CommonJS build, a host from the ES module build) shares it. Across processes
+ * a reviewer counts as unverified unless both sides share a configured `signingKey`.
  */
-const PROCESS_KEY = randomBytes(32);
+function processKey(): Uint8Array {
+  const holder = globalThis as { [PROCESS_KEY]?: Uint8Array };
+  if (holder[PROCESS_KEY] === undefined) {
+    Object.defineProperty(globalThis, PROCESS_KEY, { value: randomBytes(32), enumerable: false, writable: false, configurable: false });
+  }
+  return holder[PROCESS_KEY]!;
+}
 
-/** What a signature binds: the thread, the root task that paused, the value and its envelope. */
+/** What a signature binds: the thread, the root task that paused, the interrupt answered, the value and its envelope. */
 export interface SignedResume {
   threadId: string;
   /** The id of the root-graph task the interrupt belongs to (the same on every pass). */
   taskId: string;
+  /** The id of the interrupt the value answers: a value signed for one raise never answers another. */
+  interruptId: string;
   value: unknown;
   meta: ResumeMeta;
 }
@@ -41,7 +112,8 @@ function canonicalJson(value: unknown): string {
 
 function hmac(key: SigningKey, signed: SignedResume): string {
   const { signature: _unsigned, ...meta } = signed.meta;
-  return createHmac("sha256", key).update(canonicalJson(["langgraph-hitl/resume/v1", signed.threadId, signed.taskId, signed.value, meta])).digest("hex");
+  const bound = ["langgraph-hitl/resume/v2", signed.threadId, signed.taskId, signed.interruptId, signed.value, meta];
+  return createHmac("sha256", key).update(canonicalJson(bound)).digest("hex");
 }
 
 /**
@@ -50,26 +122,31 @@ function hmac(key: SigningKey, signed: SignedResume): string {
  *
  * @example
  * ```ts
- * const signature = signResume({ threadId: "t1", taskId, value, meta }, process.env.HITL_SIGNING_KEY);
+ * const signature = signResume({ threadId: "t1", taskId, interruptId, value, meta }, process.env.HITL_SIGNING_KEY);
  * ```
  */
 export function signResume(signed: SignedResume, key: SigningKey | undefined): string {
-  return hmac(key ?? PROCESS_KEY, signed);
+  return hmac(key ?? processKey(), signed);
 }
 
 /**
- * Whether the envelope's signature was made with `key` or by a `resume()` in this process.
- * Compared in constant time.
+ * Whether the envelope's signature was made with `key` — or, when the node has no key, by a
+ * `resume()` in this process. A node with a key accepts only that key. Compared in constant
+ * time; a value too deep to canonicalise does not verify.
  *
  * @example
  * ```ts
- * if (!verifyResume(signed, options.signingKey)) refuse();
+ * if (!verifyResume({ threadId, taskId, interruptId, value, meta }, options.signingKey)) refuse();
  * ```
  */
 export function verifyResume(signed: SignedResume, key: SigningKey | undefined): boolean {
   const given = signed.meta.signature;
   if (given === undefined || !/^[0-9a-f]{64}$/.test(given)) return false;
-  const keys: SigningKey[] = key === undefined ? [PROCESS_KEY] : [key, PROCESS_KEY];
-  const received = Buffer.from(given, "hex");
-  return keys.some((candidate) => timingSafeEqual(Buffer.from(hmac(candidate, signed), "hex"), received));
+  let expected: string;
+  try {
+    expected = hmac(key ?? processKey(), signed);
+  } catch {
+    return false;
+  }
+  return timingSafeEqual(Buffer.from(expected, "hex"), Buffer.from(given, "hex"));
 }

@@ -1,5 +1,6 @@
-import { interrupt } from "@langchain/langgraph";
+import { limitsProblem } from "../decisions/value-limits.js";
 import { HITLError, isHITLError } from "../errors/hitl-error.js";
+import { interruptWithId } from "../langgraph/index.js";
 import { unwrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import type {
   AskUserQuestionInterruptPayload,
@@ -11,20 +12,59 @@ import type {
 import { parseQuestion, parseQuestions } from "./question-schema.js";
 import { validateResolution, validateResolutions } from "./validate-answer.js";
 
+/** An answer as it arrived: the bare value, its envelope, and the interrupt it answers. */
+export interface SentAnswer {
+  /** The value as sent, before validation (what a signature covers). */
+  value: unknown;
+  meta: ResumeMeta | undefined;
+  /** The id of the interrupt the value answers (`undefined` outside a checkpointed task). */
+  interruptId: string | undefined;
+}
+
 /** A valid answer and, when the host resumed through `resume()`, who gave it. */
 export interface AnsweredQuestion<T> {
   value: T;
   meta: ResumeMeta | undefined;
   /** The value as sent, before validation (what a signature covers). */
   sent: unknown;
+  /** The id of the interrupt the value answers. */
+  interruptId: string | undefined;
+  /** Whether the answer came with a valid signature (so its reviewer can be trusted). */
+  verified: boolean;
 }
 
-/** Checks one resume value; a refusal is returned (not thrown) so it can be raised again. */
-function check<T>(raw: unknown, validate: (value: unknown) => T): AnsweredQuestion<T> | HITLError {
-  const unwrapped = unwrapResumeValue(raw);
-  if (!unwrapped.ok) return new HITLError("INVALID_ANSWER", `The resume value was refused: ${unwrapped.message}`, { details: [{ message: unwrapped.message }] });
+/** How the node trusts answers: like approvals, with a signing key an unsigned answer is refused. */
+export interface AnswerTrust {
+  /** Whether the answer's signature checks out for the interrupt it answers. */
+  verify: (sent: SentAnswer) => boolean;
+  /** The node has a signing key: an answer that does not verify is refused and the question raised again. */
+  required: boolean;
+}
+
+/** Without a node around it (`askUserQuestion()` in a plain node) nothing can be verified, and nothing is required. */
+const UNVERIFIED: AnswerTrust = { verify: () => false, required: false };
+
+const UNSIGNED_MESSAGE =
+  "The answer is not signed with this node's signing key, so it was not applied. Answer through resume() or the HTTP handler configured with the same signingKey.";
+
+function refusal(code: "INVALID_ANSWER" | "INVALID_SIGNATURE", message: string): HITLError {
+  return new HITLError(code, message, { details: [{ message }] });
+}
+
+/**
+ * Checks one resume value: envelope, size (before anything walks it), signature, then the
+ * answer itself. A refusal is returned (not thrown) so the question can be raised again.
+ */
+function check<T>(raised: { value: unknown; interruptId: string | undefined }, validate: (value: unknown) => T, trust: AnswerTrust): AnsweredQuestion<T> | HITLError {
+  const unwrapped = unwrapResumeValue(raised.value);
+  if (!unwrapped.ok) return refusal("INVALID_ANSWER", `The resume value was refused: ${unwrapped.message}`);
+  const oversized = limitsProblem(unwrapped.value, "INVALID_ANSWER");
+  if (oversized !== undefined) return oversized;
+  const sent: SentAnswer = { value: unwrapped.value, meta: unwrapped.meta, interruptId: raised.interruptId };
+  const verified = trust.verify(sent);
+  if (trust.required && !verified) return refusal("INVALID_SIGNATURE", UNSIGNED_MESSAGE);
   try {
-    return { value: validate(unwrapped.value), meta: unwrapped.meta, sent: unwrapped.value };
+    return { value: validate(unwrapped.value), meta: unwrapped.meta, sent: unwrapped.value, interruptId: raised.interruptId, verified };
   } catch (error) {
     if (isHITLError(error)) return error;
     throw error;
@@ -32,15 +72,25 @@ function check<T>(raw: unknown, validate: (value: unknown) => T): AnsweredQuesti
 }
 
 /**
- * Raises `payload` and returns the first answer that passes `validate`. An answer that does
- * not is never returned: the same question is raised again with an `error`, so the run stays
- * paused. On the first pass this throws LangGraph's `GraphInterrupt`, which must propagate.
+ * Raises `payload` and returns the first answer that passes `validate` (and, when `trust`
+ * requires it, carries a valid signature). An answer that does not is never returned: the
+ * same question is raised again with an `error`, so the run stays paused. On the first pass
+ * this throws LangGraph's `GraphInterrupt`, which must propagate.
+ *
+ * @param payload - The question to pause with.
+ * @param validate - Checks the bare answer; throws `INVALID_ANSWER`.
+ * @param trust - How answers are verified, and whether an unverified one is refused. Default: nothing verified, nothing refused.
+ * @returns The answer, the interrupt it answers and whether it was verified.
+ * @example
+ * ```ts
+ * const { value, verified } = raiseUntilAnswered(payload, (value) => validateResolution(question, value), trust);
+ * ```
  */
-export function raiseUntilAnswered<T>(payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T): AnsweredQuestion<T> {
-  let outcome = check(interrupt(payload), validate);
+export function raiseUntilAnswered<T>(payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T, trust: AnswerTrust = UNVERIFIED): AnsweredQuestion<T> {
+  let outcome = check(interruptWithId(payload), validate, trust);
   while (isHITLError(outcome)) {
     const error = { code: outcome.code, message: outcome.message, details: [...outcome.details] };
-    outcome = check(interrupt({ ...payload, error }), validate);
+    outcome = check(interruptWithId({ ...payload, error }), validate, trust);
   }
   return outcome;
 }
