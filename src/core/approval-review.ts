@@ -3,13 +3,13 @@ import { interrupt } from "@langchain/langgraph";
 import { openClaim, openClaimIfExpired, resumeClaim, type ClaimContext, type ClaimSession, type ProposedReview } from "../claims/index.js";
 import { HITLError, isHITLError } from "../errors/hitl-error.js";
 import { validateDecisions, type ToolLookup } from "../decisions/validate-decisions.js";
-import { limitsProblem } from "../decisions/value-limits.js";
 import { toolArgsSchema } from "../payload/args-schema.js";
 import { requestDigest } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
 import { unwrapResumeValue, type ResumeMeta, type UnwrappedResume } from "../protocol/resume-envelope.js";
 import { submissionDigest } from "../protocol/submission-digest.js";
+import { refuseOversized } from "../protocol/oversized-value.js";
 import { verifyResume, type SigningKey } from "../protocol/signing.js";
 import { interruptIdFor } from "../langgraph/index.js";
 import { judgeVerdicts } from "./judge-verdicts.js";
@@ -129,8 +129,7 @@ function storable(review: ProposedReview): boolean {
 /** Judges one resume value, once: envelope, signature, digests, decisions, and every reviewed call's verdict. */
 async function judge(unwrapped: UnwrappedResume, reviewed: ToolApprovalInterruptPayload, context: ReviewContext, at: { interruptId: string; raises: number }): Promise<Judgement> {
   if (!unwrapped.ok) return refused("INVALID_DECISION", `The resume value was refused: ${unwrapped.message}`);
-  const oversized = limitsProblem(unwrapped.value, "INVALID_DECISION");
-  if (oversized !== undefined) return { ok: false, problem: oversized };
+  refuseOversized(unwrapped.value, "INVALID_DECISION", reviewed);
   const { value, meta } = unwrapped;
   const { threadId, rootTaskId } = context.task;
   const verified =

@@ -8,4 +8,4 @@ export { firstSubmission, interruptValuesOfTask, summarizePendingWrites } from "
 export type { LatestPendingWrites, PendingWrite, PendingWritesSummary, StoredInterrupt } from "./pending-writes.js";
 export { readTaskContext } from "./task-config.js";
 export type { TaskContext } from "./task-config.js";
-export { interruptIdFor, interruptWithId } from "./interrupt-id.js";
+export { interruptIdFor, interruptWithId, raiseInPlace } from "./interrupt-id.js";

@@ -1,10 +1,13 @@
 import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
-import { interrupt, isGraphInterrupt } from "@langchain/langgraph";
+import { GraphInterrupt, interrupt, isGraphInterrupt } from "@langchain/langgraph";
+import { RESUME_CHANNEL } from "./channels.js";
 
 // LangGraph keeps a running task's interrupt bookkeeping here; it has no public accessor.
 const SCRATCHPAD_KEY = "__pregel_scratchpad";
 const CHECKPOINTER_KEY = "__pregel_checkpointer";
 const NAMESPACE_KEY = "checkpoint_ns";
+// Adds a write to the running task's writes (what `interrupt()` records consumed answers with).
+const SEND_KEY = "__pregel_send";
 
 /** The part of a task's scratchpad `interrupt()` reads and counts with. */
 interface InterruptScratchpad {
@@ -60,10 +63,47 @@ export function interruptIdFor(namespace: string, answered: number): string {
  */
 export function interruptWithId(payload: unknown): { value: unknown; interruptId: string | undefined } {
   const value: unknown = interrupt(payload);
-  const configurable = (AsyncLocalStorageProviderSingleton.getRunnableConfig()?.configurable ?? {}) as Record<string, unknown>;
-  const scratchpad = configurable[SCRATCHPAD_KEY] as Partial<InterruptScratchpad> | undefined;
-  const namespace = configurable[NAMESPACE_KEY];
+  const { namespace, scratchpad } = runningTask();
   const index = scratchpad?.interruptCounter;
-  const interruptId = typeof namespace === "string" && typeof index === "number" ? interruptIdFor(namespace, index) : undefined;
+  const interruptId = namespace !== undefined && typeof index === "number" ? interruptIdFor(namespace, index) : undefined;
   return { value, interruptId };
+}
+
+function runningTask(): { namespace: string | undefined; scratchpad: Partial<InterruptScratchpad> | undefined; send: ((writes: Array<[string, unknown]>) => void) | undefined } {
+  const configurable = (AsyncLocalStorageProviderSingleton.getRunnableConfig()?.configurable ?? {}) as Record<string, unknown>;
+  const namespace = configurable[NAMESPACE_KEY];
+  const send = configurable[SEND_KEY];
+  return {
+    namespace: typeof namespace === "string" ? namespace : undefined,
+    scratchpad: configurable[SCRATCHPAD_KEY] as Partial<InterruptScratchpad> | undefined,
+    send: typeof send === "function" ? (send as (writes: Array<[string, unknown]>) => void) : undefined,
+  };
+}
+
+/**
+ * Refuses the answer the task's last `interrupt()` returned as if it never arrived, and pauses
+ * again with `payload` under the SAME interrupt id. For a value LangGraph may have failed to
+ * store: when a checkpointer cannot serialise a resume value, LangGraph loses the task's record
+ * of answers but keeps what the node raises next, so a raise under the next id would point past
+ * answers that do not exist and the next resume, addressed to it, would match nothing. Here the
+ * task's answers are recorded without the refused value, so what is stored is the same whether
+ * or not the value could be written, and a resume addressed to the pending id is applied.
+ *
+ * @param payload - What to pause with (the same request, with an `error`).
+ * @throws LangGraph's `GraphInterrupt`, always (it must propagate untouched).
+ * @example
+ * ```ts
+ * const { value } = interruptWithId(payload);
+ * if (tooDeep(value)) raiseInPlace({ ...payload, error });
+ * ```
+ */
+export function raiseInPlace(payload: unknown): never {
+  const { namespace, scratchpad, send } = runningTask();
+  const index = scratchpad?.interruptCounter;
+  if (namespace === undefined || typeof index !== "number" || index < 0 || send === undefined || !Array.isArray(scratchpad?.resume)) {
+    throw new Error("raiseInPlace() runs only in a LangGraph task, right after interrupt() returned an answer");
+  }
+  // LangGraph keeps a task's last record of answers per task: this one replaces the record holding the refused value.
+  send([[RESUME_CHANNEL, scratchpad.resume.slice(0, index)]]);
+  throw new GraphInterrupt([{ id: interruptIdFor(namespace, index), value: payload }]);
 }

@@ -1,6 +1,6 @@
-import { limitsProblem } from "../decisions/value-limits.js";
 import { HITLError, isHITLError } from "../errors/hitl-error.js";
 import { interruptWithId } from "../langgraph/index.js";
+import { refuseOversized } from "../protocol/oversized-value.js";
 import { unwrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import type {
   AskUserQuestionInterruptPayload,
@@ -53,13 +53,13 @@ function refusal(code: "INVALID_ANSWER" | "INVALID_SIGNATURE", message: string):
 
 /**
  * Checks one resume value: envelope, size (before anything walks it), signature, then the
- * answer itself. A refusal is returned (not thrown) so the question can be raised again.
+ * answer itself. A refusal is returned (not thrown) so the question can be raised again; a
+ * value beyond the limits pauses again at once, in place (see `refuseOversized`).
  */
-function check<T>(raised: { value: unknown; interruptId: string | undefined }, validate: (value: unknown) => T, trust: AnswerTrust): AnsweredQuestion<T> | HITLError {
+function check<T>(raised: { value: unknown; interruptId: string | undefined }, payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T, trust: AnswerTrust): AnsweredQuestion<T> | HITLError {
   const unwrapped = unwrapResumeValue(raised.value);
   if (!unwrapped.ok) return refusal("INVALID_ANSWER", `The resume value was refused: ${unwrapped.message}`);
-  const oversized = limitsProblem(unwrapped.value, "INVALID_ANSWER");
-  if (oversized !== undefined) return oversized;
+  refuseOversized(unwrapped.value, "INVALID_ANSWER", payload);
   const sent: SentAnswer = { value: unwrapped.value, meta: unwrapped.meta, interruptId: raised.interruptId };
   const verified = trust.verify(sent);
   if (trust.required && !verified) return refusal("INVALID_SIGNATURE", UNSIGNED_MESSAGE);
@@ -87,10 +87,10 @@ function check<T>(raised: { value: unknown; interruptId: string | undefined }, v
  * ```
  */
 export function raiseUntilAnswered<T>(payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T, trust: AnswerTrust = UNVERIFIED): AnsweredQuestion<T> {
-  let outcome = check(interruptWithId(payload), validate, trust);
+  let outcome = check(interruptWithId(payload), payload, validate, trust);
   while (isHITLError(outcome)) {
     const error = { code: outcome.code, message: outcome.message, details: [...outcome.details] };
-    outcome = check(interruptWithId({ ...payload, error }), validate, trust);
+    outcome = check(interruptWithId({ ...payload, error }), payload, validate, trust);
   }
   return outcome;
 }

@@ -1,5 +1,5 @@
 import { ApprovalToolNode, createAskUserQuestionTool, getInterrupt, isHITLError, resume } from "../../src/index.js";
-import { MAX_RESUME_VALUE_COUNT, MAX_RESUME_VALUE_DEPTH } from "../../src/decisions/value-limits.js";
+import { assertWithinLimits, MAX_RESUME_VALUE_COUNT, MAX_RESUME_VALUE_DEPTH } from "../../src/decisions/value-limits.js";
 import { agentGraph, ask, countingTool, newThread } from "../support/fixtures.js";
 
 function nested(depth: number, leaf: unknown): unknown {
@@ -44,5 +44,35 @@ describe("resume values are bounded before they are validated", () => {
     const error = await resume(graph, config, { answer: nested(MAX_RESUME_VALUE_DEPTH + 1, "eu") } as never, { interruptId }).catch((caught: unknown) => caught);
     expect(isHITLError(error, "INVALID_ANSWER")).toBe(true);
     expect((await getInterrupt(graph, config))?.interruptId).toBe(interruptId);
+  });
+});
+
+describe("the limit check is safe on hostile values", () => {
+  /** An array that counts how many of its entries are read. */
+  function countingArray(length: number): { array: unknown[]; reads: () => number } {
+    let reads = 0;
+    const array = new Proxy(new Array<number>(length).fill(0), {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) reads += 1;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    return { array, reads: () => reads };
+  }
+
+  test("a 5 000 000-entry array is refused after reading about as many entries as the limit allows", () => {
+    const { array, reads } = countingArray(5_000_000);
+    expect(() => assertWithinLimits(array, "INVALID_ANSWER")).toThrow(expect.objectContaining({ code: "INVALID_ANSWER" }));
+    expect(reads()).toBeLessThanOrEqual(MAX_RESUME_VALUE_COUNT + 1);
+  });
+
+  test("the refusal names what is allowed and stays short", () => {
+    let caught: unknown;
+    try {
+      assertWithinLimits(nested(200_000, "x"), "INVALID_DECISION");
+    } catch (error) {
+      caught = error;
+    }
+    expect(isHITLError(caught, "INVALID_DECISION") && caught.details[0]?.allowed).toEqual([`at most ${MAX_RESUME_VALUE_DEPTH} levels`, `at most ${MAX_RESUME_VALUE_COUNT} values`]);
   });
 });
