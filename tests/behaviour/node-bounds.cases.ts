@@ -44,9 +44,9 @@ export const nodeBoundsCases: BehaviourCases = (saver, adapter) => {
       "a raw Command with %s is refused with INVALID_DECISION, the approval stays pending under its id and nothing runs; the next resume() applies and the tool runs once",
       async (_label, data) => {
         const { graph, config, runs, pending } = await pausedStore(saver, adapter);
-        const raw = new Command({ resume: { [pending.interruptId]: [{ type: "edit", updatedInput: { data: data() } }] } });
+        const decisions: unknown = [{ type: "edit", updatedInput: { data: data() } }];
         // What LangGraph cannot store makes the raw invoke itself reject; the node's refusal is stored either way.
-        await graph.invoke(raw, config).catch(() => undefined);
+        await graph.invoke(new Command({ resume: { [pending.interruptId]: decisions } }), config).catch(() => undefined);
         expect(runs).toHaveLength(0);
         const refused = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
         expect(refused.interruptId).toBe(pending.interruptId);
