@@ -1,3 +1,4 @@
+import { markingUnavailable } from "../errors/database-unavailable.js";
 import { MemoryClaimStore } from "./memory-claim-store.js";
 import type { ClaimStore, ClaimStoreProvider } from "./types.js";
 
@@ -28,7 +29,7 @@ function providesClaims(value: unknown): value is ClaimStoreProvider {
  * ```
  */
 export function claimStoreFor(checkpointer: object): ClaimStore {
-  if (providesClaims(checkpointer)) return checkpointer.claimStore;
+  if (providesClaims(checkpointer)) return markingUnavailable(checkpointer.claimStore);
   const inProcess = registry();
   let store = inProcess.get(checkpointer);
   if (store === undefined) {

@@ -9,3 +9,4 @@ export type { LatestPendingWrites, PendingWrite, PendingWritesSummary, StoredInt
 export { readTaskContext } from "./task-config.js";
 export type { TaskContext } from "./task-config.js";
 export { interruptIdFor, interruptWithId, raiseInPlace } from "./interrupt-id.js";
+export { thrownByTask } from "./task-error.js";
