@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
+import { markingUnavailable } from "../errors/database-unavailable.js";
 import { ResultWriter } from "./result-writer.js";
 import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ProposedReview } from "./types.js";
 
@@ -36,7 +37,7 @@ export interface ClaimContext {
 }
 
 async function threadMovedOn(context: ClaimContext): Promise<boolean> {
-  const latest = await context.checkpointer.getTuple({ configurable: { thread_id: context.key.threadId, checkpoint_ns: context.parentNamespace } });
+  const latest = await markingUnavailable(context.checkpointer).getTuple({ configurable: { thread_id: context.key.threadId, checkpoint_ns: context.parentNamespace } });
   const latestId = latest?.checkpoint.id;
   return latestId !== undefined && latestId > context.key.checkpointId;
 }

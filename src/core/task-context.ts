@@ -1,4 +1,5 @@
 import { HITLError } from "../errors/hitl-error.js";
+import { markingUnavailable } from "../errors/database-unavailable.js";
 import { interruptValuesOfTask, readTaskContext, type PendingWrite, type TaskContext } from "../langgraph/index.js";
 
 export { readTaskContext, type TaskContext };
@@ -52,7 +53,9 @@ export async function readStoredInterruptValues(context: TaskContext): Promise<r
   const { checkpointer, threadId, checkpointId, taskId } = context;
   if (checkpointer == null || threadId === undefined || checkpointId === undefined || taskId === undefined) return [];
   const namespace = context.parentNamespace;
-  if (readsTaskInterrupts(checkpointer)) return checkpointer.readTaskInterrupts(threadId, namespace, checkpointId, taskId);
-  const tuple = await checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpointId } });
+  // Inside a node, only a failure marked where it happens is reported as the database's.
+  const saver = markingUnavailable(checkpointer);
+  if (readsTaskInterrupts(saver)) return saver.readTaskInterrupts(threadId, namespace, checkpointId, taskId);
+  const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpointId } });
   return interruptValuesOfTask((tuple?.pendingWrites ?? []) as PendingWrite[], taskId);
 }

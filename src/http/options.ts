@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { HITLGraph } from "../host/graph-types.js";
-import { signingKeySchema, type SigningKey } from "../protocol/signing.js";
+import { checkSigningKey, type SigningKey } from "../protocol/signing.js";
 import { isRemoteGraph } from "../host/remote-graph.js";
 import { createRemoteInbox } from "../inbox/remote-inbox.js";
 import { hasInbox, type ApprovalsInbox } from "../inbox/types.js";
@@ -78,7 +78,8 @@ const schema = z.strictObject({
   basePath: z.string().regex(/^(\/[A-Za-z0-9._~-]+)*$/, "expected \"\" or a path like /approvals (no trailing slash)").optional(),
   maxBodyBytes: z.number().int().positive().max(64 * 1024 * 1024).optional(),
   page: z.boolean().optional(),
-  signingKey: signingKeySchema.optional(),
+  // Checked by checkSigningKey, which never echoes a key.
+  signingKey: z.unknown().optional(),
   allowedOrigins: z
     .array(z.string().refine((value) => serializedOrigin(value) === value, 'expected a serialized origin: http(s)://host[:port] in lower case, without a path or trailing slash, or "null"'))
     .max(1_000)
@@ -104,6 +105,7 @@ function defaultInbox(graph: HITLGraph): ApprovalsInbox | undefined {
  * ```
  */
 export function resolveHandlerOptions(options: ApprovalHandlerOptions): ResolvedHandlerOptions {
+  const signingKey = checkSigningKey((options as { signingKey?: unknown } | null)?.signingKey, ["signingKey"]);
   const parsed = schema.safeParse(options);
   if (!parsed.success) {
     // An origin that fails is echoed (it is configuration, not a secret) beside the forms accepted.
@@ -123,7 +125,7 @@ export function resolveHandlerOptions(options: ApprovalHandlerOptions): Resolved
     basePath: parsed.data.basePath ?? "",
     maxBodyBytes: parsed.data.maxBodyBytes ?? 1024 * 1024,
     page: parsed.data.page ?? true,
-    signingKey: parsed.data.signingKey,
+    signingKey,
     allowedOrigins: new Set(parsed.data.allowedOrigins ?? []),
   };
 }

@@ -38,4 +38,17 @@ describe("the approval handler signs what it submits", () => {
     expect(deploy.count).toBe(0);
     expect(await getInterrupt(graph, config)).toBeDefined();
   });
+
+  test("a signing key that is too short is refused at construction with INVALID_OPTIONS naming signingKey, and the error never contains the key", () => {
+    const graph = agentGraph(new ApprovalToolNode([countingTool("deploy").tool], { interruptOn: { deploy: true } }), [], createMemoryCheckpointer()).graph;
+    const secret = "hunter2";
+    let thrown: unknown;
+    try {
+      createApprovalHandler({ graph, authenticate: () => ({ id: "u" }), signingKey: secret });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: "INVALID_OPTIONS", details: [{ path: ["signingKey"] }] });
+    expect(JSON.stringify({ message: (thrown as Error).message, details: (thrown as { details?: unknown }).details })).not.toContain(secret);
+  });
 });
