@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { ClaimStore } from "../../src/claims/index.js";
 
-const METHODS = ["acquire", "read", "takeOver", "renew", "release", "saveResults", "loadResults", "claimsOfTask"] as const;
+const METHODS = ["acquire", "read", "takeOver", "renew", "release", "saveResults", "loadResults", "claimOfInterrupt", "acquireIfExpired"] as const;
 
 /** Time spent inside a claim store, summed over its calls. */
 export interface ClaimTimer {

@@ -60,7 +60,7 @@ function compileRegistration(event: HookEvent, registration: unknown): CompiledR
  * ```ts
  * const hooks = new HookRegistry().register("PreToolUse", {
  *   matcher: "delete_file",
- *   hooks: [({ toolInput }) => ({ decision: "ask", reason: `Delete ${String(toolInput.path)}?` })],
+ *   hooks: [({ toolInput }) => ({ decision: "ask", reason: `Delete ${typeof toolInput === "string" ? toolInput : String(toolInput["path"])}?` })],
  *   timeoutMs: 5_000,
  * });
  * ```
