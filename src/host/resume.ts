@@ -15,6 +15,7 @@ import { threadIdOf, type HITLGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { isRemoteGraph } from "./remote-graph.js";
 import { resumeRemote } from "./resume-remote.js";
+import { withThreadContinuation } from "./continuation.js";
 import { pickTarget, readThreadState, saverOf, type ThreadState } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
 import type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
@@ -181,11 +182,15 @@ export async function resume<G extends HITLGraph, TValues = GraphValues<G>>(
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
   const submission = openSubmission(meta.attempt!, target, threadId);
   try {
-    const outcome = await reportingUnavailable(
-      () => invokeAndSettle<TValues>(graph, command, config, threadId),
-      "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.",
-      threadId,
-    );
+    // One continuation: only the lease holder runs, after re-reading that the interrupt is still pending (src/host/continuation.ts).
+    const outcome = await withThreadContinuation(saver, threadId, async (lease) => {
+      await reportingUnavailable(async () => pickTarget(await readThreadState(saver, threadId), threadId, target.interruptId, saver), "nothing was submitted. Try again.", threadId);
+      return reportingUnavailable(
+        () => invokeAndSettle<TValues>(graph, command, lease.runConfig(config), threadId),
+        "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.",
+        threadId,
+      );
+    });
     if (approval) {
       await reportingUnavailable(
         () => settleApproval(saver, outcome as RunOutcome<unknown>, target, { attempt: meta.attempt!, reported: submission?.outcome() }, threadId),

@@ -3,10 +3,11 @@ import { stockSerializationMigration } from "./0001-stock-serialization.js";
 import { inboxFromWritesMigration } from "./0002-inbox-from-writes.js";
 import { claimsMigration } from "./0003-claims.js";
 import { triggerIndexScansMigration } from "./0004-trigger-index-scans.js";
+import { continuationsMigration } from "./0005-continuations.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration, in order. Append only: released migrations are frozen (tests/postgres/migrations-frozen.test.ts). */
-export const MIGRATIONS: readonly Migration[] = [inboxMigration, stockSerializationMigration, inboxFromWritesMigration, claimsMigration, triggerIndexScansMigration];
+export const MIGRATIONS: readonly Migration[] = [inboxMigration, stockSerializationMigration, inboxFromWritesMigration, claimsMigration, triggerIndexScansMigration, continuationsMigration];
 
 export type { Migration } from "./migration.js";
 export { ensureAttachments } from "./attachments.js";
