@@ -7,6 +7,7 @@ import type { CheckpointMetadata, CheckpointTuple } from "@langchain/langgraph-c
 // fails if a release stops copying them.
 const TOKEN_KEY = "__hitl_continuation";
 const HEAD_KEY = "__hitl_head";
+const ADDRESSED_KEY = "__hitl_addressed";
 
 /** How a LangGraph run persists its steps (`invoke` option). */
 export type Durability = "sync" | "async" | "exit";
@@ -43,23 +44,26 @@ export function continuationTokenOf(config: RunnableConfig): string | undefined 
 }
 
 /**
- * Marks a tuple `getTuple` returned when it was loaded as the thread's head (no `checkpoint_id`
- * asked for). LangGraph carries the mark into the config of every write of the run that loaded
+ * Marks a tuple `getTuple` returned: loaded as the thread's head (no `checkpoint_id` asked for),
+ * or addressed. LangGraph carries the mark into the config of every write of the run that loaded
  * it, so `put` can tell a run that continues the head (a second child of its parent can only be a
  * concurrent continuation) from deliberate time travel (a resume or new input addressed to an
  * older checkpoint, which LangGraph writes as a sibling of the later history).
  *
- * The mark is a key whose value is `undefined`: its presence is the information, and configs
- * still compare equal (`toEqual`) and serialise (JSON) exactly as the stock saver's do.
+ * Marks are keys whose value is `undefined`: their presence is the information, and configs
+ * still compare equal (`toEqual`) and serialise (JSON) exactly as the stock saver's do. A config
+ * read from `getState()` carries the head mark into a later addressed run; the addressed mark,
+ * copied after it, outweighs it.
  *
  * @example
  * ```ts
- * return markHeadLoad(await super.getTuple(config), config);
+ * return markLoad(await super.getTuple(config), config);
  * ```
  */
-export function markHeadLoad(tuple: CheckpointTuple | undefined, requested: RunnableConfig): CheckpointTuple | undefined {
-  if (tuple === undefined || requested.configurable?.["checkpoint_id"] !== undefined) return tuple;
-  return { ...tuple, config: { ...tuple.config, configurable: { ...tuple.config.configurable, [HEAD_KEY]: undefined } } };
+export function markLoad(tuple: CheckpointTuple | undefined, requested: RunnableConfig): CheckpointTuple | undefined {
+  if (tuple === undefined) return undefined;
+  const mark = requested.configurable?.["checkpoint_id"] === undefined ? HEAD_KEY : ADDRESSED_KEY;
+  return { ...tuple, config: { ...tuple.config, configurable: { ...tuple.config.configurable, [mark]: undefined } } };
 }
 
 /**
@@ -74,7 +78,7 @@ export function markHeadLoad(tuple: CheckpointTuple | undefined, requested: Runn
  */
 export function continuesHead(config: RunnableConfig, metadata: CheckpointMetadata): boolean {
   const configurable = config.configurable ?? {};
-  return isContinuation(config, metadata) && HEAD_KEY in configurable;
+  return isContinuation(config, metadata) && HEAD_KEY in configurable && !(ADDRESSED_KEY in configurable);
 }
 
 /**

@@ -8,5 +8,5 @@ export { firstSubmission, interruptValuesOfTask, summarizePendingWrites } from "
 export type { LatestPendingWrites, PendingWrite, PendingWritesSummary, StoredInterrupt } from "./pending-writes.js";
 export { readTaskContext } from "./task-config.js";
 export type { TaskContext } from "./task-config.js";
-export { continuationTokenOf, continuesHead, isContinuation, markHeadLoad, withContinuationToken } from "./continuation-config.js";
+export { continuationTokenOf, continuesHead, isContinuation, markLoad, withContinuationToken } from "./continuation-config.js";
 export type { Durability } from "./continuation-config.js";

@@ -15,7 +15,7 @@ import {
   INTERRUPT_CHANNEL,
   interruptValuesOfTask,
   isContinuation,
-  markHeadLoad,
+  markLoad,
   RESUME_CHANNEL,
   type LatestPendingWrites,
   type PendingWrite,
@@ -84,7 +84,7 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
    * ```
    */
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
-    return markHeadLoad(await super.getTuple(config), config);
+    return markLoad(await super.getTuple(config), config);
   }
 
   /**
