@@ -22,24 +22,29 @@ beforeAll(async () => {
 afterAll(() => db.drop());
 
 let threads = 0;
-const threadName = (label: string): string => `${label}-${(threads += 1)}-${Date.now()}`;
+const threadNames = (label: string, count = 1): string[] => Array.from({ length: count }, () => `${label}-${(threads += 1)}-${Date.now()}`);
 
-async function pause(adapter: string, threadId: string): Promise<string> {
-  const child = spawnChild(WORKER, [db.url, "pause", adapter, threadId]);
+/** Pauses each thread (in one process); returns their interrupt ids in order. */
+async function pause(adapter: string, threadIds: string[]): Promise<string[]> {
+  const child = spawnChild(WORKER, [db.url, "pause", adapter, threadIds.join(",")]);
   const line = await child.line("paused ");
   await child.exited;
-  return line.slice("paused ".length);
+  return line.slice("paused ".length).split(",");
 }
 
 interface Resumer {
   child: ChildScript;
-  /** `pid/copy result` for every copy, once the child printed them. */
+  /** `pid/copy@thread result` for every copy, once the child printed them. */
   outcomes: string[];
 }
 
-/** One resuming process: `copies` concurrent resumes of the interrupt, through resume() or as raw Commands. */
-function resumer(adapter: string, threadId: string, interruptId: string, decision: string, copies: number, how = "resume"): Resumer {
-  const child = spawnChild(WORKER, [db.url, "resume", adapter, threadId, interruptId, decision, String(copies), how]);
+/**
+ * One resuming process: `copies` resumes of each thread's interrupt, `HITL_WORKER_STAGGER_MS`
+ * apart, through resume() or as raw Commands (`how`: `raw [sync|async]`).
+ */
+function resumer(adapter: string, threadIds: string[], interruptIds: string[], decision: string, copies: number, how = "resume", env: Record<string, string> = {}): Resumer {
+  const args = [db.url, "resume", adapter, threadIds.join(","), interruptIds.join(","), decision, String(copies), ...how.split(" ")];
+  const child = spawnChild(WORKER, args, { HITL_WORKER_STAGGER_MS: String(STAGGER_MS), ...env });
   const outcomes: string[] = [];
   let partial = "";
   child.process.stdout.on("data", (chunk: Buffer) => {
@@ -50,69 +55,146 @@ function resumer(adapter: string, threadId: string, interruptId: string, decisio
   return { child, outcomes };
 }
 
-/** Starts the resumers together; resolves with every copy's outcome, keyed `pid/copy`. */
-async function race(resumers: Resumer[]): Promise<Map<string, string>> {
+/** Starts the resumers together; resolves with every copy's outcome of `threadId`, keyed `pid/copy`. */
+async function race(resumers: Resumer[]): Promise<(threadId: string) => Map<string, string>> {
   await Promise.all(resumers.map(({ child }) => child.line("ready")));
   for (const { child } of resumers) child.send("go");
   await Promise.all(resumers.map(({ child }) => child.exited));
-  return new Map(resumers.flatMap(({ outcomes }) => outcomes.map((line) => line.split(" ", 2) as [string, string]).map(([who]) => [who, line(outcomes, who)])));
-}
-
-function line(outcomes: string[], who: string): string {
-  return outcomes.find((entry) => entry.startsWith(`${who} `))!.slice(who.length + 1);
+  const all = resumers.flatMap(({ outcomes }) => outcomes).map((line) => {
+    const [key = "", ...result] = line.split(" ");
+    const [who = "", threadId = ""] = key.split("@");
+    return { who, threadId, result: result.join(" ") };
+  });
+  return (threadId) => new Map(all.filter((entry) => entry.threadId === threadId).map((entry) => [entry.who, entry.result]));
 }
 
 /** What the resumers did to the thread: parents with several children, and who ran which step. */
-async function observe(threadId: string): Promise<{ forkedParents: number; runs: Record<string, number>; runners: string[] }> {
+async function observe(threadId: string): Promise<{ forkedParents: number; runs: Record<string, number>; runners: string[]; byRunner: Record<string, string[]> }> {
   const forks = await db.pool.query(
     "SELECT 1 FROM checkpoints WHERE thread_id = $1 GROUP BY thread_id, checkpoint_ns, parent_checkpoint_id HAVING count(*) > 1",
     [threadId],
   );
-  const { rows } = await db.pool.query<{ kind: string; who: string }>("SELECT kind, pid || '/' || copy AS who FROM activity WHERE thread_id = $1 AND copy >= 0", [threadId]);
+  const { rows } = await db.pool.query<{ kind: string; who: string }>(
+    "SELECT kind, pid || '/' || copy AS who FROM activity WHERE thread_id = $1 AND copy >= 0 ORDER BY ctid",
+    [threadId],
+  );
   const runs: Record<string, number> = { model: 0, charge: 0, notify: 0 };
-  for (const row of rows) runs[row.kind] = (runs[row.kind] ?? 0) + 1;
-  return { forkedParents: forks.rowCount ?? 0, runs, runners: [...new Set(rows.map((row) => row.who))] };
+  const byRunner: Record<string, string[]> = {};
+  for (const row of rows) {
+    runs[row.kind] = (runs[row.kind] ?? 0) + 1;
+    (byRunner[row.who] ??= []).push(row.kind);
+  }
+  return { forkedParents: forks.rowCount ?? 0, runs, runners: Object.keys(byRunner), byRunner };
 }
 
 /** One winner; every other copy refused with a typed code; only the winner ran anything; one continuation. */
-async function expectOneContinuation(threadId: string, outcomes: Map<string, string>, approveWon: (winner: string) => boolean): Promise<void> {
+async function expectOneContinuation(threadId: string, outcomes: Map<string, string>, approvers: Resumer | undefined): Promise<void> {
   const winners = [...outcomes].filter(([, outcome]) => outcome.startsWith("ok"));
   expect(winners).toHaveLength(1);
   const [[winner]] = winners as [[string, string]];
   const losers = [...outcomes].filter(([who]) => who !== winner).map(([, outcome]) => outcome);
   expect(losers.filter((outcome) => !REFUSALS.includes(outcome))).toEqual([]);
+  const approveWon = approvers !== undefined && winner.startsWith(`${approvers.child.process.pid}/`);
   // A single run: the model asks for notify, notify runs, the model ends (the pause made the first model call).
-  expect(await observe(threadId)).toEqual({ forkedParents: 0, runs: { model: 2, charge: approveWon(winner) ? 1 : 0, notify: 1 }, runners: [winner] });
+  const { byRunner: _, ...observed } = await observe(threadId);
+  expect(observed).toEqual({ forkedParents: 0, runs: { model: 2, charge: approveWon ? 1 : 0, notify: 1 }, runners: [winner] });
 }
 
 const ROUNDS = [1, 2, 3, 4, 5];
+/** On the code before the lease, copies 30 ms apart forked 5 rounds in 6 (2 × 10) and a 20 ms double click 1 thread in 8. */
+const STAGGER_MS = 30;
 
 describe("one continuation from a paused batch, across processes", () => {
-  test.each(ROUNDS)("2 processes × 10 concurrent resume(), approve against reject, ApprovalToolNode (round %i)", async () => {
-    const threadId = threadName("race");
-    const interruptId = await pause("graph", threadId);
-    const approver = resumer("graph", threadId, interruptId, APPROVE, 10);
-    const rejecter = resumer("graph", threadId, interruptId, REJECT, 10);
-    const outcomes = await race([approver, rejecter]);
+  test.each(ROUNDS)("2 processes × 10 resume(), approve against reject, ApprovalToolNode (round %i)", async () => {
+    const [threadId = ""] = threadNames("race");
+    const interruptIds = await pause("graph", [threadId]);
+    const approver = resumer("graph", [threadId], interruptIds, APPROVE, 10);
+    const rejecter = resumer("graph", [threadId], interruptIds, REJECT, 10);
+    const outcomes = (await race([approver, rejecter]))(threadId);
     expect(outcomes.size).toBe(20);
-    await expectOneContinuation(threadId, outcomes, (winner) => winner.startsWith(`${approver.child.process.pid}/`));
+    await expectOneContinuation(threadId, outcomes, approver);
   });
 
-  test.each(ROUNDS)("a double click: 2 processes × 2 concurrent resume(reject) (round %i)", async () => {
-    const threadId = threadName("double-click");
-    const interruptId = await pause("graph", threadId);
-    const outcomes = await race([resumer("graph", threadId, interruptId, REJECT, 2), resumer("graph", threadId, interruptId, REJECT, 2)]);
-    expect(outcomes.size).toBe(4);
-    await expectOneContinuation(threadId, outcomes, () => false);
+  test.each(ROUNDS)("a double click on 8 threads: 2 processes × 2 resume(reject) of each (round %i)", async () => {
+    const threadIds = threadNames("double-click", 8);
+    const interruptIds = await pause("graph", threadIds);
+    const clicks = [0, 1].map(() => resumer("graph", threadIds, interruptIds, REJECT, 2, "resume", { HITL_WORKER_STAGGER_MS: "20" }));
+    const outcomesOf = await race(clicks);
+    for (const threadId of threadIds) {
+      expect(outcomesOf(threadId).size).toBe(4);
+      await expectOneContinuation(threadId, outcomesOf(threadId), undefined);
+    }
   });
 
-  test.each(ROUNDS)("createAgent + approvalMiddleware: 2 processes × 10 concurrent resume(), approve against reject (round %i)", async () => {
-    const threadId = threadName("agent");
-    const interruptId = await pause("agent", threadId);
-    const approver = resumer("agent", threadId, interruptId, APPROVE, 10);
-    const rejecter = resumer("agent", threadId, interruptId, REJECT, 10);
-    const outcomes = await race([approver, rejecter]);
+  test.each(ROUNDS)("createAgent + approvalMiddleware: 2 processes × 10 resume(), approve against reject (round %i)", async () => {
+    const [threadId = ""] = threadNames("agent");
+    const interruptIds = await pause("agent", [threadId]);
+    const approver = resumer("agent", [threadId], interruptIds, APPROVE, 10);
+    const rejecter = resumer("agent", [threadId], interruptIds, REJECT, 10);
+    const outcomes = (await race([approver, rejecter]))(threadId);
     expect(outcomes.size).toBe(20);
-    await expectOneContinuation(threadId, outcomes, (winner) => winner.startsWith(`${approver.child.process.pid}/`));
+    await expectOneContinuation(threadId, outcomes, approver);
+  });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("a winner that loses its lease", () => {
+  test("a resumer stopped (SIGSTOP) past its lease while running the reviewed call: another resumer takes over, the stopped one's later writes are refused, history has one continuation", async () => {
+    const [threadId = ""] = threadNames("stopped");
+    const env = { HITL_TEST_LEASE_MS: "1500" };
+    const interruptIds = await pause("graph", [threadId]);
+    const stopped = resumer("graph", [threadId], interruptIds, APPROVE, 1, "resume", { ...env, HITL_WORKER_HOLD: "charge" });
+    await stopped.child.line("ready");
+    stopped.child.send("go");
+    await stopped.child.line("holding charge");
+    stopped.child.process.kill("SIGSTOP");
+    await sleep(2500);
+
+    const taker = resumer("graph", [threadId], interruptIds, REJECT, 1, "resume", env);
+    await taker.child.line("ready");
+    taker.child.send("go");
+    await taker.child.exited;
+    stopped.child.process.kill("SIGCONT");
+    stopped.child.send("continue");
+    await stopped.child.exited;
+
+    // The taker completes the first committed decision (approve): the call that was running when the lease lapsed runs again (at-least-once).
+    expect(taker.outcomes.map((line) => line.split(" ").slice(1).join(" "))).toEqual(["error INTERRUPT_ALREADY_RESOLVED"]);
+    // Its claim was taken over and its lease lost: a typed refusal, and nothing it ran after waking was kept.
+    expect(REFUSALS).toContain(stopped.outcomes.map((line) => line.split(" ").slice(1).join(" "))[0]);
+    const { byRunner, ...observed } = await observe(threadId);
+    expect(observed.forkedParents).toBe(0);
+    expect(observed.runs).toEqual({ model: 2, charge: 2, notify: 1 });
+    expect(byRunner[`${stopped.child.process.pid}/0`]).toEqual(["charge"]);
+    expect(byRunner[`${taker.child.process.pid}/0`]).toEqual(["charge", "model", "notify", "model"]);
+  });
+
+  test("a winner stopped (SIGSTOP) past its lease while running the follow-up tool: a host runs the thread on, the stopped run's writes are refused, history has one continuation", async () => {
+    const [threadId = ""] = threadNames("stopped-after");
+    const env = { HITL_TEST_LEASE_MS: "1500" };
+    const interruptIds = await pause("graph", [threadId]);
+    const stopped = resumer("graph", [threadId], interruptIds, APPROVE, 1, "resume", { ...env, HITL_WORKER_HOLD: "notify" });
+    await stopped.child.line("ready");
+    stopped.child.send("go");
+    await stopped.child.line("holding notify");
+    stopped.child.process.kill("SIGSTOP");
+    await sleep(2500);
+
+    const host = resumer("graph", [threadId], interruptIds, APPROVE, 1, "continue", env);
+    await host.child.line("ready");
+    host.child.send("go");
+    await host.child.exited;
+    stopped.child.process.kill("SIGCONT");
+    stopped.child.send("continue");
+    await stopped.child.exited;
+
+    expect(host.outcomes.map((line) => line.split(" ").slice(1).join(" "))).toEqual(["ok continued"]);
+    expect(stopped.outcomes.map((line) => line.split(" ").slice(1).join(" "))).toEqual(["error THREAD_BUSY"]);
+    const { byRunner, ...observed } = await observe(threadId);
+    expect(observed.forkedParents).toBe(0);
+    // The follow-up tool was running when the lease lapsed, so the run that went on ran it again: the one at-least-once case.
+    expect(byRunner[`${stopped.child.process.pid}/0`]).toEqual(["charge", "model", "notify"]);
+    expect(byRunner[`${host.child.process.pid}/0`]).toEqual(["notify", "model"]);
   });
 });

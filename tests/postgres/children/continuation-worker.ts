@@ -1,8 +1,9 @@
-// One replica for the one-continuation tests: it pauses a run, or resumes it (several copies at
+// One replica for the one-continuation tests: it pauses runs, or resumes them (several copies at
 // once, through resume() or a raw Command), on a StateGraph with ApprovalToolNode or a createAgent
 // agent with approvalMiddleware. After the reviewed `charge` the model calls the allowed `notify`,
-// then ends. Every model call and tool run is recorded in `activity` with the process and the
-// copy (an AsyncLocalStorage index) it belongs to, so the test can say who ran what.
+// then ends. Every model call and tool run is recorded in `activity` with the thread, the process
+// and the copy (an AsyncLocalStorage index) it belongs to, so the test can say who ran what.
+// Threads (and their interrupt ids) are comma-separated: one process serves several at once.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
@@ -17,16 +18,18 @@ import { HITLPostgresSaver } from "../../../src/postgres/index.js";
 import { ScriptedChatModel } from "../../support/fixtures.js";
 import { closeStdin, untilLine } from "../../support/postgres/children/stdin-lines.js";
 
-const [url = "", mode = "", adapter = "graph", threadId = "", ...rest] = process.argv.slice(2);
+const [url = "", mode = "", adapter = "graph", threadList = "", ...rest] = process.argv.slice(2);
+const threadIds = threadList.split(",");
 const pool = new pg.Pool({ connectionString: url, max: 30 });
 pool.on("error", () => undefined);
 const saver = new HITLPostgresSaver(pool, { claimLeaseMs: Number(process.env["HITL_TEST_LEASE_MS"] ?? 10_000) });
 /** `charge`: the reviewed tool hangs (after recording its run) until the parent sends `continue`. */
 const holdIn = process.env["HITL_WORKER_HOLD"];
-const copy = new AsyncLocalStorage<number>();
+const running = new AsyncLocalStorage<{ threadId: string; copy: number }>();
 
 async function record(kind: string): Promise<void> {
-  await pool.query("INSERT INTO activity (thread_id, kind, pid, copy) VALUES ($1, $2, $3, $4)", [threadId, kind, process.pid, copy.getStore() ?? -1]);
+  const { threadId = "", copy = -1 } = running.getStore() ?? {};
+  await pool.query("INSERT INTO activity (thread_id, kind, pid, copy) VALUES ($1, $2, $3, $4)", [threadId, kind, process.pid, copy]);
 }
 
 function recordingTool(name: string) {
@@ -73,14 +76,20 @@ function build() {
 }
 
 const graph = build();
-const config = { configurable: { thread_id: threadId } };
+const configOf = (threadId: string) => ({ configurable: { thread_id: threadId } });
 
 function outcomeOf(error: unknown): string {
   return isHITLError(error) ? `error ${error.code}` : `crash ${(error as Error).message}`;
 }
 
-async function resumeCopy(how: string, interruptId: string, decision: ToolApprovalDecision, durability: "sync" | "async" | undefined): Promise<string> {
+async function resumeCopy(threadId: string, how: string, interruptId: string, decision: ToolApprovalDecision, durability: "sync" | "async" | undefined): Promise<string> {
+  const config = configOf(threadId);
   try {
+    if (how === "continue") {
+      // A host driving a stuck thread on: run on from the latest checkpoint, no new input.
+      await graph.invoke(null, config);
+      return "ok continued";
+    }
     if (how === "raw") {
       await graph.invoke(new Command({ resume: { [interruptId]: { decisions: [decision] } } }), { ...config, ...(durability === undefined ? {} : { durability }) });
       return "ok raw";
@@ -94,18 +103,33 @@ async function resumeCopy(how: string, interruptId: string, decision: ToolApprov
 
 async function main(): Promise<void> {
   if (mode === "pause") {
-    await graph.invoke({ messages: [{ role: "user", content: "charge 42 and tell me" }] }, config);
-    console.log(`paused ${(await getInterrupt(graph as never, config))?.interruptId ?? "none"}`);
+    const ids = [];
+    for (const threadId of threadIds) {
+      await running.run({ threadId, copy: -1 }, () => graph.invoke({ messages: [{ role: "user", content: "charge 42 and tell me" }] }, configOf(threadId)));
+      ids.push((await getInterrupt(graph as never, configOf(threadId)))?.interruptId ?? "none");
+    }
+    console.log(`paused ${ids.join(",")}`);
     return;
   }
-  // resume <interruptId> <decision> <copies> [resume|raw] [durability]
-  const [interruptId = "", decisionJson = '{"type":"approve"}', copies = "1", how = "resume", durability] = rest as [string?, string?, string?, string?, ("sync" | "async")?];
+  // resume <interruptIds> <decision> <copies per thread> [resume|raw] [durability]
+  const [interruptList = "", decisionJson = '{"type":"approve"}', copies = "1", how = "resume", durability] = rest as [string?, string?, string?, string?, ("sync" | "async")?];
   const decision = JSON.parse(decisionJson) as ToolApprovalDecision;
   await pool.query("SELECT 1");
   console.log("ready");
   await untilLine("go");
-  const outcomes = await Promise.all(Array.from({ length: Number(copies) }, (_, index) => copy.run(index, () => resumeCopy(how, interruptId, decision, durability))));
-  outcomes.forEach((outcome, index) => console.log(`outcome ${process.pid}/${index} ${outcome}`));
+  // Clicks rarely land in the same millisecond: copies start `stagger` ms apart, so some arrive while the winner's run moves on.
+  const stagger = Number(process.env["HITL_WORKER_STAGGER_MS"] ?? 0);
+  const start = (index: number) => new Promise((resolve) => setTimeout(resolve, index * stagger));
+  const interruptIds = interruptList.split(",");
+  const copiesOf = (threadId: string, t: number) =>
+    Array.from({ length: Number(copies) }, (_, index) =>
+      running.run({ threadId, copy: index }, async () => {
+        await start(index);
+        return `outcome ${process.pid}/${index}@${threadId} ${await resumeCopy(threadId, how, interruptIds[t] ?? "", decision, durability)}`;
+      }),
+    );
+  const outcomes = await Promise.all(threadIds.flatMap(copiesOf));
+  for (const outcome of outcomes) console.log(outcome);
 }
 
 main()
