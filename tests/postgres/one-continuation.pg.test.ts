@@ -137,6 +137,27 @@ describe("one continuation from a paused batch, across processes", () => {
   });
 });
 
+describe("raw Commands that bypass resume()", () => {
+  test.each(["async", "sync"])("5 resume() against 5 raw Commands (durability %s): history never forks, resume() losers run nothing", async (durability) => {
+    for (const _ of ROUNDS) {
+      const [threadId = ""] = threadNames(`raw-${durability}`);
+      const interruptIds = await pause("graph", [threadId]);
+      const viaResume = resumer("graph", [threadId], interruptIds, APPROVE, 5);
+      const raw = resumer("graph", [threadId], interruptIds, REJECT, 5, `raw ${durability}`);
+      const outcomes = (await race([viaResume, raw]))(threadId);
+      const { forkedParents, byRunner } = await observe(threadId);
+      expect(forkedParents).toBe(0);
+      expect([...outcomes.values()].filter((outcome) => !outcome.startsWith("ok") && !REFUSALS.includes(outcome))).toEqual([]);
+      const ran = (who: string) => byRunner[who] ?? [];
+      const losers = [...outcomes].filter(([, outcome]) => !outcome.startsWith("ok")).map(([who]) => who);
+      expect(losers.filter((who) => who.startsWith(`${viaResume.child.process.pid}/`)).flatMap(ran)).toEqual([]);
+      // The stated limit: a losing raw Command runs, in its own process, the step next at the checkpoint it
+      // loaded before its refused write surfaces (with "sync" only that one step; with "async" possibly every remaining one).
+      if (durability === "sync") expect(losers.filter((who) => ran(who).filter((kind) => kind !== "charge").length > 1)).toEqual([]);
+    }
+  });
+});
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("a winner that loses its lease", () => {
