@@ -118,7 +118,8 @@ describe("one continuation from a paused batch, across processes", () => {
   test.each(ROUNDS)("a double click on 8 threads: 2 processes × 2 resume(reject) of each (round %i)", async () => {
     const threadIds = threadNames("double-click", 8);
     const interruptIds = await pause("graph", threadIds);
-    const clicks = [0, 1].map(() => resumer("graph", threadIds, interruptIds, REJECT, 2, "resume", { HITL_WORKER_STAGGER_MS: "20" }));
+    // Each thread's second pair of clicks comes a few ms later than the one before (0, 4, … 28 ms after the first pair).
+    const clicks = [0, 4].map((offset) => resumer("graph", threadIds, interruptIds, REJECT, 2, "resume", { HITL_WORKER_STAGGER_MS: "20", HITL_WORKER_THREAD_OFFSET_MS: String(offset) }));
     const outcomesOf = await race(clicks);
     for (const threadId of threadIds) {
       expect(outcomesOf(threadId).size).toBe(4);

@@ -119,12 +119,14 @@ async function main(): Promise<void> {
   await untilLine("go");
   // Clicks rarely land in the same millisecond: copies start `stagger` ms apart, so some arrive while the winner's run moves on.
   const stagger = Number(process.env["HITL_WORKER_STAGGER_MS"] ?? 0);
-  const start = (index: number) => new Promise((resolve) => setTimeout(resolve, index * stagger));
+  // Thread t's copies start t × offset later, so a batch of threads samples many gaps between two processes' clicks.
+  const offset = Number(process.env["HITL_WORKER_THREAD_OFFSET_MS"] ?? 0);
+  const start = (index: number, t: number) => new Promise((resolve) => setTimeout(resolve, index * stagger + t * offset));
   const interruptIds = interruptList.split(",");
   const copiesOf = (threadId: string, t: number) =>
     Array.from({ length: Number(copies) }, (_, index) =>
       running.run({ threadId, copy: index }, async () => {
-        await start(index);
+        await start(index, t);
         return `outcome ${process.pid}/${index}@${threadId} ${await resumeCopy(threadId, how, interruptIds[t] ?? "", decision, durability)}`;
       }),
     );
