@@ -3,7 +3,7 @@ import type { CheckpointMetadata, CheckpointTuple } from "@langchain/langgraph-c
 
 // LangGraph copies every key of the invoke config's `configurable`, and every key of the config
 // the saver's `getTuple` returned, into the config it hands `put` and `putWrites` (loop.js,
-// `checkpointConfig`). These two keys ride that path; tests/postgres/continuation-fence.pg.test.ts
+// `checkpointConfig`). These keys ride that path; tests/postgres/continuation-fence.pg.test.ts
 // fails if a release stops copying them.
 const TOKEN_KEY = "__hitl_continuation";
 const HEAD_KEY = "__hitl_head";
