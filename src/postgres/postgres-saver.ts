@@ -244,7 +244,8 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
   /**
    * Runs `work` while holding the lock of `threadId`, across every process using this database
    * and schema (a Postgres advisory lock on a connection of its own). For a host's own actions on
-   * a paused thread; `resume()` does not need it (claims make it exactly-once without a lock).
+   * a paused thread; `resume()` does not take it (it holds the thread's continuation lease, a row
+   * with a heartbeat, not a connection).
    * Not re-entrant.
    *
    * @param threadId - The thread to lock.
