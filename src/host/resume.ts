@@ -16,6 +16,7 @@ import { threadIdOf, type HITLGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { isRemoteGraph } from "./remote-graph.js";
 import { resumeRemote } from "./resume-remote.js";
+import { withThreadContinuation } from "./continuation.js";
 import { pickTarget, readThreadState, saverOf, type ThreadState } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
 import type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
@@ -89,8 +90,11 @@ async function reportSubmission(saver: BaseCheckpointSaver, outcome: RunOutcome<
  * BEFORE anything is submitted, signs it, resumes the graph addressed by interrupt id, and
  * reports what the node recorded for it — the node is the authority: it judges the value once,
  * commits that judgment as the batch's claim (the first committed claim wins), judges the
- * deadline by the claim store's clock and binds the decisions to what was reviewed. A
- * `RemoteGraph` is resumed through {@link resumeRemote}.
+ * deadline by the claim store's clock and binds the decisions to what was reviewed. The run
+ * goes under the thread's continuation lease (one continuation per paused checkpoint: a
+ * concurrent resume waits, re-reads, and is told the interrupt was resolved) with
+ * `durability: "sync"` unless the caller chose one. A `RemoteGraph` is resumed through
+ * {@link resumeRemote}.
  *
  * Once the submission reached the graph, `resume()` does not throw for what happened to its
  * decisions: it returns the run's values, the next interrupt and a `status` — `"applied"`,
@@ -144,11 +148,15 @@ export async function resume<G extends HITLGraph, TValues = GraphValues<G>>(
   };
   meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
-  const outcome = await reportingUnavailable(
-    () => invokeAndSettle<TValues>(graph, command, config, threadId),
-    "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.",
-    threadId,
-  );
+  // One continuation: only the lease holder runs, after re-reading that the interrupt is still pending (src/host/continuation.ts).
+  const outcome = await withThreadContinuation(saver, threadId, async (lease) => {
+    await reportingUnavailable(async () => pickTarget(await readThreadState(saver, threadId), threadId, target.interruptId, saver), "nothing was submitted. Try again.", threadId);
+    return reportingUnavailable(
+      () => invokeAndSettle<TValues>(graph, command, lease.runConfig(config), threadId),
+      "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.",
+      threadId,
+    );
+  });
   if (!approval) {
     throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
     return { ...outcome, status: "answered" };

@@ -6,8 +6,13 @@ export interface ThreadLockProvider {
   withThreadLock<T>(threadId: string, work: () => Promise<T>): Promise<T>;
 }
 
-const tails = new WeakMap<object, Map<string, Promise<unknown>>>();
-const NO_CHECKPOINTER = {};
+// Shared by every copy of this package loaded in the process (an app and a library may each
+// bring one): two copies serialising the same saver's threads must use one queue.
+const SHARED = Symbol.for("langgraph-hitl.thread-lock-queues");
+type Queues = { tails: WeakMap<object, Map<string, Promise<unknown>>>; noCheckpointer: object };
+const registry = globalThis as typeof globalThis & { [SHARED]?: Queues };
+const queues: Queues = (registry[SHARED] ??= { tails: new WeakMap(), noCheckpointer: {} });
+const { tails, noCheckpointer: NO_CHECKPOINTER } = queues;
 
 /**
  * Runs `work` while holding a per-thread mutex, scoped to one checkpointer instance (two

@@ -1,18 +1,33 @@
+import type { RunnableConfig } from "@langchain/core/runnables";
+import type { ChannelVersions, Checkpoint, CheckpointMetadata, CheckpointTuple, PendingWrite as LangGraphPendingWrite } from "@langchain/langgraph-checkpoint";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type pg from "pg";
 import type { ClaimStore, ClaimStoreProvider } from "../claims/index.js";
+import type { ContinuationLeaseProvider, ContinuationLeases } from "../host/continuation.js";
 import type { HitlGraph } from "../host/graph-types.js";
 import type { ThreadLockProvider } from "../host/thread-lock.js";
 import { expireRows } from "../inbox/expire-pending.js";
 import { resolveListOptions } from "../inbox/list-options.js";
 import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage } from "../inbox/types.js";
-import { INTERRUPT_CHANNEL, interruptValuesOfTask, RESUME_CHANNEL, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
+import {
+  continuationTokenOf,
+  continuesHead,
+  INTERRUPT_CHANNEL,
+  interruptValuesOfTask,
+  isContinuation,
+  markLoad,
+  RESUME_CHANNEL,
+  type LatestPendingWrites,
+  type PendingWrite,
+} from "../langgraph/index.js";
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
+import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
+import { PostgresContinuationLeases } from "./continuation/postgres-leases.js";
 import { deletePending, listPending, overduePending } from "./inbox/inbox-queries.js";
 import { applyMigrations, ensureAttachments, MIGRATIONS } from "./migrations/index.js";
 import { withMigrationsLock } from "./migrations-lock.js";
 import { checkPool, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
-import { claimsTable } from "./tables.js";
+import { claimsTable, continuationsTable, leasesTable } from "./tables.js";
 import { withPostgresThreadLock } from "./thread-lock.js";
 
 /**
@@ -20,7 +35,8 @@ import { withPostgresThreadLock } from "./thread-lock.js";
  * saver writes, so any LangGraph saver reads the database), plus what several processes need:
  * `setup()` runs migrations under an advisory lock; an approvals inbox lists every pending human
  * interrupt across threads (kept by triggers on LangGraph's tables, atomic with its writes); and
- * claims make each reviewed batch run exactly once across replicas. Usually made by
+ * claims make each reviewed batch run exactly once across replicas; checkpoint writes are fenced
+ * so a thread's history has one continuation (see {@link HITLPostgresSaver.put}). Usually made by
  * {@link createPostgresCheckpointer}, which also runs `setup()`.
  *
  * `end()` closes the pool — also a pool you passed in.
@@ -32,13 +48,15 @@ import { withPostgresThreadLock } from "./thread-lock.js";
  * const graph = builder.compile({ checkpointer: saver });
  * ```
  */
-export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvider, ApprovalsInbox, ClaimStoreProvider {
+export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvider, ApprovalsInbox, ClaimStoreProvider, ContinuationLeaseProvider {
   /** The schema of the checkpoint tables. */
   readonly schema: string;
   /** The pool the saver (and its locks) use; `PostgresSaver` keeps its own reference private. */
   protected readonly pgPool: pg.Pool;
   /** Where reviewed batches are claimed (see the README's "Exactly once"). */
   readonly claimStore: ClaimStore;
+  /** Which run may continue each thread (see `withThreadContinuation`). */
+  readonly continuationLeases: ContinuationLeases;
 
   /**
    * @param pool - A `pg.Pool` allowing at least 2 connections.
@@ -52,6 +70,74 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
     this.schema = resolved.schema;
     this.pgPool = pool;
     this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);
+    this.continuationLeases = new PostgresContinuationLeases(pool, resolved.schema, resolved);
+  }
+
+  /**
+   * LangGraph's `getTuple`. A tuple loaded as the thread's head (no `checkpoint_id` asked for)
+   * carries a mark LangGraph hands back to {@link HITLPostgresSaver.put}, which thereby knows the
+   * run continues the head rather than travelling back in time.
+   *
+   * @example
+   * ```ts
+   * const tuple = await saver.getTuple({ configurable: { thread_id: "t1" } });
+   * ```
+   */
+  override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    return markLoad(await super.getTuple(config), config);
+  }
+
+  /**
+   * Saves a checkpoint, writing exactly the rows LangGraph's `PostgresSaver` writes, fenced in
+   * the same statement: refused with `THREAD_BUSY` when its run carries a continuation token that
+   * no longer holds the thread's lease, or carries none while another run holds it; refused with
+   * `INTERRUPT_ALREADY_RESOLVED` when its run continues the head and the parent already has a
+   * `loop`/`input` child (a concurrent continuation). Time travel (`fork`, `update`, runs
+   * addressed to an older checkpoint) is not refused.
+   *
+   * @throws {HITLError} `THREAD_BUSY`, `INTERRUPT_ALREADY_RESOLVED`.
+   * @example
+   * ```ts
+   * await saver.put(config, checkpoint, { source: "loop", step: 2, parents: {} }, newVersions);
+   * ```
+   */
+  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
+    if (config.configurable === undefined) throw new Error(`Missing "configurable" field in "config" param`);
+    const { thread_id: threadId, checkpoint_ns: namespace = "", checkpoint_id: parentId } = config.configurable as Record<string, string | undefined>;
+    const [blobs, serializedMetadata] = await Promise.all([this._dumpBlobs(threadId!, namespace, checkpoint.channel_values, newVersions), this._dumpMetadata(metadata)]);
+    await fencedPut(
+      this.pgPool,
+      this.schema,
+      {
+        threadId: threadId!,
+        namespace,
+        checkpointId: checkpoint.id,
+        parentId,
+        checkpoint: this._dumpCheckpoint(checkpoint),
+        metadata: serializedMetadata,
+        token: continuationTokenOf(config),
+        continues: isContinuation(config, metadata),
+        checked: continuesHead(config, metadata),
+      },
+      blobs,
+    );
+    return { configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpoint.id } };
+  }
+
+  /**
+   * Saves a task's pending writes as LangGraph's `PostgresSaver` does, in one statement fenced
+   * by the same lease check as {@link HITLPostgresSaver.put}.
+   *
+   * @throws {HITLError} `THREAD_BUSY`.
+   * @example
+   * ```ts
+   * await saver.putWrites(config, [["messages", message]], taskId);
+   * ```
+   */
+  override async putWrites(config: RunnableConfig, writes: LangGraphPendingWrite[], taskId: string): Promise<void> {
+    const { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpointId } = (config.configurable ?? {}) as Record<string, string>;
+    const dumped = await this._dumpWrites(threadId!, namespace!, checkpointId!, taskId, writes);
+    await fencedPutWrites(this.pgPool, this.schema, continuationTokenOf(config), writes.map(([channel]) => channel), dumped);
   }
 
   /**
@@ -146,17 +232,20 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
 
   readonly #decodeInterrupts = (type: string, blob: Uint8Array): Promise<unknown> => this.serde.loadsTyped(type, blob);
 
-  /** Deletes a thread's checkpoints, its inbox entries and its claims. */
+  /** Deletes a thread's checkpoints, its inbox entries, its claims and its continuation records. */
   override async deleteThread(threadId: string): Promise<void> {
     await super.deleteThread(threadId);
     await deletePending(this.pgPool, this.schema, threadId);
     await this.pgPool.query(`DELETE FROM ${claimsTable(this.schema)} WHERE thread_id = $1`, [threadId]);
+    await this.pgPool.query(`DELETE FROM ${continuationsTable(this.schema)} WHERE thread_id = $1`, [threadId]);
+    await this.pgPool.query(`DELETE FROM ${leasesTable(this.schema)} WHERE thread_id = $1`, [threadId]);
   }
 
   /**
    * Runs `work` while holding the lock of `threadId`, across every process using this database
    * and schema (a Postgres advisory lock on a connection of its own). For a host's own actions on
-   * a paused thread; `resume()` does not need it (claims make it exactly-once without a lock).
+   * a paused thread; `resume()` does not take it (it holds the thread's continuation lease, a row
+   * with a heartbeat, not a connection).
    * Not re-entrant.
    *
    * @param threadId - The thread to lock.

@@ -22,3 +22,13 @@ export function resultsTable(schema: string): string {
 export function migrationsTable(schema: string): string {
   return `${quoted(schema)}.hitl_migrations`;
 }
+
+/** Which run may continue each thread (one continuation lease per thread). */
+export function leasesTable(schema: string): string {
+  return `${quoted(schema)}.hitl_thread_leases`;
+}
+
+/** The one continuation of each checkpoint: the first `loop`/`input` child committed. */
+export function continuationsTable(schema: string): string {
+  return `${quoted(schema)}.hitl_continuations`;
+}

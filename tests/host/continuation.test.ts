@@ -1,0 +1,110 @@
+// One continuation on checkpointers without leases (memory): resume() queues per thread in this
+// process, re-reads under the queue, and only the first submission continues the thread.
+import { AIMessage, type BaseMessage } from "@langchain/core/messages";
+import { tool } from "@langchain/core/tools";
+import { END, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { toolsCondition } from "@langchain/langgraph/prebuilt";
+import { z } from "zod";
+import { withThreadContinuation } from "../../src/host/continuation.js";
+import { ApprovalToolNode, createMemoryCheckpointer, getInterrupt, isHITLError, resume } from "../../src/index.js";
+import { ask, newThread, ScriptedChatModel } from "../support/fixtures.js";
+
+/** model → charge (reviewed) → model → notify (allowed) → model → end; counts every step. */
+function chargeThenNotify(checkpointer: BaseCheckpointSaver) {
+  const runs = { model: 0, charge: 0, notify: 0 };
+  const counted = (name: "charge" | "notify") =>
+    tool(
+      async () => {
+        runs[name] += 1;
+        return `${name} done`;
+      },
+      { name, description: name, schema: z.object({}) },
+    );
+  const model = new ScriptedChatModel((messages: BaseMessage[]) => {
+    const last = messages[messages.length - 1];
+    const call = (name: string) => new AIMessage({ content: "", tool_calls: [{ name, args: {}, id: `${name}-1`, type: "tool_call" }] });
+    if (last?.getType() !== "tool") return call("charge");
+    return String(last.content).startsWith("notify") ? new AIMessage("done") : call("notify");
+  });
+  const graph = new StateGraph(MessagesAnnotation)
+    .addNode("agent", async (state) => {
+      runs.model += 1;
+      return { messages: [await model.invoke(state.messages)] };
+    })
+    .addNode("tools", new ApprovalToolNode([counted("charge"), counted("notify")], { interruptOn: { charge: true } }))
+    .addEdge(START, "agent")
+    .addConditionalEdges("agent", toolsCondition, ["tools", END])
+    .addEdge("tools", "agent")
+    .compile({ checkpointer });
+  return { graph, runs };
+}
+
+describe("one continuation on the memory checkpointer", () => {
+  test("10 concurrent resume() of one interrupt, approve against reject: one continuation, notify and the model step run once, the rest are refused", async () => {
+    const checkpointer = createMemoryCheckpointer();
+    const { graph, runs } = chargeThenNotify(checkpointer);
+    const config = newThread("memory-race");
+    await graph.invoke(ask(), config);
+    const { interruptId } = (await getInterrupt(graph, config))!;
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        resume(graph, config, [index % 2 === 0 ? { type: "approve" } : { type: "reject", reason: "no" }], { interruptId }).then(
+          () => "ok",
+          (error: unknown) => (isHITLError(error) ? error.code : String(error)),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === "ok")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== "ok")).toEqual(Array(9).fill("INTERRUPT_ALREADY_RESOLVED"));
+    expect({ model: runs.model, notify: runs.notify }).toEqual({ model: 3, notify: 1 });
+    const parents: string[] = [];
+    for await (const state of graph.getStateHistory(config)) parents.push(String(state.parentConfig?.configurable?.["checkpoint_id"]));
+    expect(parents.length).toBe(new Set(parents).size);
+  });
+});
+
+describe("withThreadContinuation without leases", () => {
+  test("works on one thread run one at a time in arrival order; another thread does not wait", async () => {
+    const saver = createMemoryCheckpointer();
+    const order: string[] = [];
+    let releaseFirst!: () => void;
+    const first = withThreadContinuation(saver, "t", async () => {
+      order.push("first start");
+      await new Promise<void>((resolve) => (releaseFirst = resolve));
+      order.push("first end");
+    });
+    const second = withThreadContinuation(saver, "t", async () => void order.push("second"));
+    await withThreadContinuation(saver, "other", async () => void order.push("other thread"));
+    releaseFirst();
+    await Promise.all([first, second]);
+    expect(order).toEqual(["first start", "other thread", "first end", "second"]);
+  });
+
+  test("the queue is shared by two copies of the package loaded in one process", async () => {
+    const saver = createMemoryCheckpointer();
+    let copy!: typeof import("../../src/host/thread-lock.js");
+    jest.isolateModules(() => {
+      copy = jest.requireActual("../../src/host/thread-lock.ts");
+    });
+    const order: string[] = [];
+    let releaseFirst!: () => void;
+    const first = withThreadContinuation(saver, "t", async () => {
+      await new Promise<void>((resolve) => (releaseFirst = resolve));
+      order.push("first");
+    });
+    const second = copy.withInProcessThreadLock(saver, "t", async () => void order.push("second copy"));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    releaseFirst();
+    await Promise.all([first, second]);
+    expect(order).toEqual(["first", "second copy"]);
+  });
+
+  test("the lease's run config carries its token and persists each step before the next (durability sync) unless the caller chose", async () => {
+    const saver = createMemoryCheckpointer();
+    await withThreadContinuation(saver, "t", async (lease) => {
+      expect(lease.runConfig({ configurable: { thread_id: "t" } })).toMatchObject({ durability: "sync", configurable: { thread_id: "t" } });
+      expect(lease.runConfig({ configurable: { thread_id: "t" }, durability: "async" } as never)).toMatchObject({ durability: "async" });
+      expect(Object.values(lease.runConfig({ configurable: {} }).configurable)).toContain(lease.token);
+    });
+  });
+});
