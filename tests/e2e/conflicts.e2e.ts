@@ -49,7 +49,7 @@ describe("the inbox page when an item is gone before the reviewer submits", () =
     await context.close();
   });
 
-  test("410: the deadline passed; the page says it expired and nothing ran", async () => {
+  test("the deadline passed (the node records the approval as expired): the page says it expired and nothing ran", async () => {
     const config = await startRun(expiring);
     const { page, context } = await openInbox(browser, expiringServer.url);
     const card = page.getByRole("article", { name: "deploy" });

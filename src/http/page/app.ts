@@ -5,7 +5,7 @@
 import { createInboxApi } from "./logic/api.js";
 import { explainProblem, placeDetails } from "./logic/place-problems.js";
 import { reviewerLabel } from "./logic/outcomes.js";
-import type { PendingInterruptRecord } from "./logic/wire-types.js";
+import type { PendingInterruptRecord, ResumeResponse } from "./logic/wire-types.js";
 import { approvalCard } from "./ui/approval-card.js";
 import type { Card, SubmitHandler } from "./ui/card.js";
 import { reconcile } from "./ui/reconcile.js";
@@ -68,11 +68,27 @@ async function replaceWithCurrent(card: Card, headline: string): Promise<boolean
   return true;
 }
 
+/** The problem code whose explanation fits a submission the node did not apply. */
+function notAppliedCode(submission: ResumeResponse["submission"]): string | undefined {
+  if (submission === "expired") return "INTERRUPT_EXPIRED";
+  return submission === "superseded" ? "INTERRUPT_ALREADY_RESOLVED" : undefined;
+}
+
 const submit: SubmitHandler = (card, body, describe) => {
   card.setBusy(true);
   void (async () => {
     const result = await api.resume(card.record.threadId, body);
     card.setBusy(false);
+    // The run went on, but not with these decisions: shown like the refusals that mean the same.
+    const notApplied = result.ok ? notAppliedCode(result.value.submission) : undefined;
+    if (notApplied !== undefined) {
+      removeCard(card);
+      const entry = goneEntry(card.record, explainProblem({ status: 200, code: notApplied, detail: "" }).headline);
+      shell.addResolved(entry);
+      entry.focus();
+      await refresh("after-submit");
+      return;
+    }
     if (result.ok) {
       removeCard(card);
       const entry = resolvedEntry(card.record, result.value, describe(result.value), "comment" in body ? body.comment : undefined);

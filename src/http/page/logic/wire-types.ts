@@ -30,6 +30,8 @@ export interface ResumeResponse {
   threadId: string;
   interruptId: string;
   status: "completed" | "paused" | "halted" | "cancelled";
+  /** What became of these decisions, as the node recorded it. */
+  submission?: "applied" | "expired" | "superseded" | "answered" | "unknown";
   reviewer: { id: string; name?: string };
   outcomes: ResumeOutcome[];
   reason?: string;
