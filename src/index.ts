@@ -72,6 +72,8 @@ export type { AskUserQuestionToolOptions } from "./questions/ask-user-question-t
 
 export { getInterrupt, getInterrupts } from "./host/get-interrupt.js";
 export { resume } from "./host/resume.js";
+export { withThreadContinuation } from "./host/continuation.js";
+export type { ContinuationLease } from "./host/continuation.js";
 export { start } from "./host/start.js";
 export { resumeRemote } from "./host/resume-remote.js";
 export { isRemoteGraph } from "./host/remote-graph.js";
@@ -81,6 +83,7 @@ export { getHaltReason } from "./host/get-halt-reason.js";
 export { isRunCancelled } from "./host/run-outcome.js";
 export type { RunOutcome, RunHalt } from "./host/run-outcome.js";
 export type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./host/resume.js";
+export type { AppliedJudgment, SubmissionStatus } from "./host/resume-types.js";
 export type { HITLGraph, HitlGraph } from "./host/graph-types.js";
 export type { Reviewer } from "./protocol/resume-envelope.js";
 export type { ToolLookup } from "./decisions/validate-decisions.js";
