@@ -3,9 +3,10 @@
  * tests: an agent whose `deploy` tool needs a person's approval. The model is scripted (no
  * network). Each run of `deploy` appends one line to the file `HITL_REMOTE_COUNTER_FILE` names,
  * so a caller in another process can count executions. `expiring` is the same agent with a
- * 50 ms approval deadline.
+ * 50 ms approval deadline; `signed` requires decisions signed with `REMOTE_SIGNING_KEY`;
+ * `flaky` is an agent whose `deploy` fails its first run (for batches completed by a later resume).
  */
-import { appendFile } from "node:fs/promises";
+import { appendFile, readFile } from "node:fs/promises";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { ApprovalToolNode } from "../../src/index.js";
@@ -32,3 +33,29 @@ export const graph = scriptedAgent(new ApprovalToolNode([deploy], { interruptOn:
 
 /** The same agent whose approvals expire after 50 ms (served as "expiring" for the tests). */
 export const expiring = scriptedAgent(new ApprovalToolNode([deploy], { interruptOn: { deploy: { expiresInMs: 50 } } }), script, false).graph;
+
+/** The key the `signed` graph's node verifies decisions with (a test fixture, not a secret). */
+export const REMOTE_SIGNING_KEY = "remote-agent-server-test-key-32ch";
+
+/** The same agent whose node accepts only decisions signed with {@link REMOTE_SIGNING_KEY}. */
+export const signed = scriptedAgent(new ApprovalToolNode([deploy], { interruptOn: { deploy: true }, signingKey: REMOTE_SIGNING_KEY }), script, false).graph;
+
+/** Fails the first time it runs for a thread (marked in `<counter file>.flaky`), then deploys. */
+const flakyDeploy = tool(
+  async ({ service, replicas }, config) => {
+    const counterFile = process.env["HITL_REMOTE_COUNTER_FILE"] ?? "";
+    const marks = `${counterFile}.flaky`;
+    const threadId = String((config as { configurable?: { thread_id?: unknown } } | undefined)?.configurable?.thread_id ?? "");
+    const failed = await readFile(marks, "utf8").catch(() => "");
+    if (!failed.split("\n").includes(threadId)) {
+      await appendFile(marks, `${threadId}\n`);
+      throw new Error("gateway timeout");
+    }
+    if (counterFile !== "") await appendFile(counterFile, `${service} x${replicas}\n`);
+    return `Deployed ${service} with ${replicas} replica(s).`;
+  },
+  { name: "deploy", description: "Deploy a service", schema: z.object({ service: z.string().min(1), replicas: z.number().int().min(1) }) },
+);
+
+/** An agent whose `deploy` fails its first run; tool errors fail the run (`handleToolErrors: false`). */
+export const flaky = scriptedAgent(new ApprovalToolNode([flakyDeploy], { interruptOn: { deploy: true }, handleToolErrors: false }), script, false).graph;

@@ -12,6 +12,10 @@ export interface LocalAgentServer {
   graphId: string;
   /** The id of the same agent whose approvals expire after 50 ms. */
   expiringGraphId: string;
+  /** The id of the same agent whose node requires decisions signed with `REMOTE_SIGNING_KEY`. */
+  signedGraphId: string;
+  /** The id of an agent whose `deploy` fails its first run (`handleToolErrors: false`). */
+  flakyGraphId: string;
   /** Stops the server and removes its scratch folder. */
   stop(): Promise<void>;
 }
@@ -86,7 +90,7 @@ export async function startLocalAgentServer(options: LocalAgentServerOptions = {
   const folder = await mkdtemp(join(tmpdir(), "hitl-agent-server-"));
   // The CLI joins graph paths onto the config's folder, so the path must be relative to it.
   const graphPath = relative(folder, GRAPH_FILE);
-  await writeFile(join(folder, "langgraph.json"), JSON.stringify({ node_version: "20", graphs: { agent: `${graphPath}:graph`, expiring: `${graphPath}:expiring` }, dependencies: ["."] }));
+  await writeFile(join(folder, "langgraph.json"), JSON.stringify({ node_version: "20", graphs: { agent: `${graphPath}:graph`, expiring: `${graphPath}:expiring`, signed: `${graphPath}:signed`, flaky: `${graphPath}:flaky` }, dependencies: ["."] }));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = [CLI, "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1", "--port", String(port), "--studio-url", url, "--config", join(folder, "langgraph.json")];
@@ -116,5 +120,5 @@ export async function startLocalAgentServer(options: LocalAgentServerOptions = {
     await stop();
     throw error;
   }
-  return { url, graphId: "agent", expiringGraphId: "expiring", stop };
+  return { url, graphId: "agent", expiringGraphId: "expiring", signedGraphId: "signed", flakyGraphId: "flaky", stop };
 }

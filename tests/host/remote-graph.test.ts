@@ -12,6 +12,7 @@ import { RemoteGraph } from "@langchain/langgraph/remote";
 import { createRemoteInbox, getInterrupt, getInterrupts, isRemoteGraph, isToolApprovalInterrupt, resumeRemote, start, type RunInterruptResult, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { createApprovalHandler, anonymousReviewer } from "../../src/http/index.js";
 import { startLocalAgentServer, type LocalAgentServer } from "../../examples/support/agent-server.js";
+import { REMOTE_SIGNING_KEY } from "../../examples/remote-server/agent.js";
 import { serveOnLoopback } from "../http/server.js";
 
 jest.setTimeout(60_000);
@@ -207,5 +208,58 @@ describe("createApprovalHandler fronting a RemoteGraph", () => {
     const response = await fetch(`${base}/threads/${threadId}/interrupt`);
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toContain("application/problem+json");
+  });
+});
+
+describe("resumeRemote() reports what the server's node recorded", () => {
+  async function pausedOn(graphId: string) {
+    const thread = await client.threads.create();
+    await client.runs.wait(thread.thread_id, graphId, { input: { messages: [{ role: "user", content: "deploy billing" }] } });
+    const graph = new RemoteGraph({ graphId, client });
+    const config = { configurable: { thread_id: thread.thread_id } };
+    return { graph, config, pending: (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))! };
+  }
+
+  test("a node that refuses the signature: resumeRemote throws INVALID_SIGNATURE, nothing ran, and the right key then applies", async () => {
+    const { graph, config, pending } = await pausedOn(server.signedGraphId);
+    const before = await executions();
+    const refused = await resumeRemote(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId, signingKey: "not-the-server-key-but-long-enough" }).catch((e: unknown) => e);
+    expect((refused as { code?: string }).code).toBe("INVALID_SIGNATURE");
+    expect(await executions()).toBe(before);
+    const again = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+    const applied = await resumeRemote(graph, config, [{ type: "approve" }], { interruptId: again.interruptId, signingKey: REMOTE_SIGNING_KEY, reviewer: { id: "ada" } });
+    expect(applied.status).toBe("applied");
+    expect(applied.judgment).toMatchObject({ own: true, interruptId: again.interruptId, reviewerVerified: true });
+    expect(await executions()).toBe(before + 1);
+  });
+
+  test("the HTTP handler in front of a RemoteGraph answers 403 INVALID_SIGNATURE for a refusal, not 200 paused", async () => {
+    const { graph, config, pending } = await pausedOn(server.signedGraphId);
+    const handler = createApprovalHandler({ graph, authenticate: anonymousReviewer("ada"), signingKey: "not-the-server-key-but-long-enough" });
+    const http = await serveOnLoopback(handler);
+    try {
+      const response = await fetch(`${http.url}/threads/${config.configurable.thread_id}/resume`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ interruptId: pending.interruptId, decisions: [{ type: "approve" }] }),
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ code: "INVALID_SIGNATURE" });
+    } finally {
+      await http.close();
+    }
+  });
+
+  test("a batch completed with another submission's decisions (its first run failed) is reported as superseded, with the run's result", async () => {
+    const { graph, config, pending } = await pausedOn(server.flakyGraphId);
+    const before = await executions();
+    // The first submission wins the claim; its run fails in the tool.
+    const first = await client.runs.wait(config.configurable.thread_id, server.flakyGraphId, { command: { resume: { [pending.interruptId]: [{ type: "approve" }] } } }).catch((e: unknown) => e);
+    expect(first).toBeDefined();
+    const still = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+    const result = await resumeRemote(graph, config, [{ type: "reject" }], { interruptId: still.interruptId });
+    expect(result.status).toBe("superseded");
+    expect(result.judgment?.own).toBe(false);
+    expect(await executions()).toBe(before + 1);
   });
 });
