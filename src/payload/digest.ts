@@ -1,21 +1,7 @@
 import { createHash } from "node:crypto";
 
-/**
- * JSON with object keys sorted at every level, so two equal argument objects always
- * serialise to the same text whatever order their keys were written in.
- */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value)) ?? "null";
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (typeof value !== "object" || value === null) return value;
-  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return value;
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
-  return sorted;
-}
+export { canonicalJson } from "./canonical-json.js";
+import { canonicalJson } from "./canonical-json.js";
 
 /**
  * The digest a decision is bound to: SHA-256 over the tool name and the canonical JSON

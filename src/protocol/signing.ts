@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { canonicalJson } from "../payload/canonical-json.js";
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 import type { ResumeMeta } from "./resume-envelope.js";
 
@@ -96,18 +97,6 @@ export interface SignedResume {
   interruptId: string;
   value: unknown;
   meta: ResumeMeta;
-}
-
-/** JSON with object keys sorted, so the same value always signs the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
 }
 
 function hmac(key: SigningKey, signed: SignedResume): string {
