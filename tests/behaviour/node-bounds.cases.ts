@@ -67,6 +67,8 @@ export const nodeBoundsCases: BehaviourCases = (saver, adapter) => {
         expect(runs).toEqual([{ data: 1 }]);
         expect(toolMessages(values).map((message) => message.content)).toEqual(["stored"]);
       },
+      // Serialising a 100 000-value resume write takes seconds on a loaded 2-core machine.
+      90_000,
     );
 
     test("a raw answer nested 20 000 levels deep (more than the checkpointer can store) re-raises the question with INVALID_ANSWER and the model never sees it; the next resume() answers it", async () => {

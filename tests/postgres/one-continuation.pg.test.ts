@@ -181,8 +181,9 @@ describe("a winner that loses its lease", () => {
     stopped.child.send("continue");
     await stopped.child.exited;
 
-    // The taker completes the first committed decision (approve): the call that was running when the lease lapsed runs again (at-least-once).
-    expect(taker.outcomes.map((line) => line.split(" ").slice(1).join(" "))).toEqual(["error INTERRUPT_ALREADY_RESOLVED"]);
+    // The taker completes the first committed decision (approve): the call that was running when the lease lapsed runs again (at-least-once),
+    // and the taker is told its own reject was superseded.
+    expect(taker.outcomes.map((line) => line.split(" ").slice(1).join(" "))).toEqual(["superseded"]);
     // Its claim was taken over and its lease lost: a typed refusal, and nothing it ran after waking was kept.
     expect(REFUSALS).toContain(stopped.outcomes.map((line) => line.split(" ").slice(1).join(" "))[0]);
     const { byRunner, ...observed } = await observe(threadId);

@@ -95,6 +95,8 @@ async function resumeCopy(threadId: string, how: string, interruptId: string, de
       return "ok raw";
     }
     const result = await resume(graph as never, config, [decision], { interruptId, reviewer: { id: `pid-${process.pid}` } });
+    // The run went on with another submission's decisions (this one's were not applied).
+    if (result.status === "superseded") return "superseded";
     return `ok ${result.interrupt === undefined ? "done" : "paused"}`;
   } catch (error) {
     return outcomeOf(error);
