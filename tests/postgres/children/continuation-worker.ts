@@ -16,7 +16,7 @@ import { ApprovalToolNode, getInterrupt, isHITLError, resume, type ToolApprovalD
 import { approvalMiddleware } from "../../../src/langchain/index.js";
 import { HITLPostgresSaver } from "../../../src/postgres/index.js";
 import { ScriptedChatModel } from "../../support/fixtures.js";
-import { closeStdin, untilLine } from "../../support/postgres/children/stdin-lines.js";
+import { runChild, untilLine } from "../../support/postgres/children/stdin-lines.js";
 
 const [url = "", mode = "", adapter = "graph", threadList = "", ...rest] = process.argv.slice(2);
 const threadIds = threadList.split(",");
@@ -136,13 +136,4 @@ async function main(): Promise<void> {
   for (const outcome of outcomes) console.log(outcome);
 }
 
-main()
-  .then(async () => {
-    closeStdin();
-    await saver.end();
-    console.log("done");
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runChild(main, saver);

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ApprovalToolNode, getInterrupt, isHITLError, resume, type ToolApprovalDecision } from "../../../../src/index.js";
 import { HITLPostgresSaver } from "../../../../src/postgres/index.js";
 import { agentGraph, ask } from "../../fixtures.js";
-import { closeStdin, untilLine } from "./stdin-lines.js";
+import { runChild, untilLine } from "./stdin-lines.js";
 
 const [url = "", mode = "", threadId = "", ...rest] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: url, max: 30 });
@@ -69,13 +69,4 @@ async function main(): Promise<void> {
   for (const outcome of outcomes) console.log(`outcome ${outcome}`);
 }
 
-main()
-  .then(async () => {
-    closeStdin();
-    await saver.end();
-    console.log("done");
-  })
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runChild(main, saver);

@@ -19,3 +19,20 @@ export function closeStdin(): void {
   lines.close();
   process.stdin.destroy();
 }
+
+/**
+ * Runs a child's `main`, then closes its stdin and its saver and prints `done`; a failure prints
+ * the error and exits 1 (what the parent test reads).
+ */
+export function runChild(main: () => Promise<void>, saver: { end(): Promise<void> }): void {
+  main()
+    .then(async () => {
+      closeStdin();
+      await saver.end();
+      console.log("done");
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
