@@ -10,7 +10,7 @@ import { unwrapResumeValue, type ResumeMeta, type UnwrappedResume } from "../pro
 import { submissionDigest } from "../protocol/submission-digest.js";
 import { refuseOversized } from "../protocol/oversized-value.js";
 import { verifyResume, type SigningKey } from "../protocol/signing.js";
-import { interruptIdFor } from "../langgraph/index.js";
+import { interruptIdFor, interruptWithId } from "../langgraph/index.js";
 import { judgeVerdicts } from "./judge-verdicts.js";
 import type { ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
@@ -125,6 +125,15 @@ function missingCheckpointer(): HITLError {
   return new HITLError("MISSING_CHECKPOINTER", "A reviewed batch needs a checkpointer and a thread to be claimed; no tool was run.");
 }
 
+/**
+ * `interrupt(payload)` and the id of the interrupt whose answer it returned, as LangGraph counts
+ * the task's raises (so it holds even when something else in the task called `interrupt()` first).
+ */
+function answeredInterrupt(payload: ToolApprovalInterruptPayload, context: ReviewContext): { value: unknown; interruptId: string } {
+  const { value, interruptId } = interruptWithId(payload);
+  return { value, interruptId: interruptId ?? interruptIdFor(context.task.namespace, 0) };
+}
+
 /** Takes as many `interrupt()` calls as the recorded judgment took, so later calls (questions) keep their positions. */
 function replayRaises(payload: ToolApprovalInterruptPayload, from: number, to: number): void {
   for (let raise = from; raise < to; raise += 1) interrupt(payload);
@@ -186,7 +195,7 @@ function resolvedPlaceholder(): ToolApprovalInterruptPayload {
  * ```
  */
 export async function reviewApprovals(payload: ToolApprovalInterruptPayload, context: ReviewContext): Promise<ClaimSession> {
-  let raw = interrupt(payload);
+  let { value: raw, interruptId } = answeredInterrupt(payload, context);
   let raises = 1;
   const { claims } = context;
   if (claims === undefined) throw missingCheckpointer();
@@ -197,7 +206,6 @@ export async function reviewApprovals(payload: ToolApprovalInterruptPayload, con
   }
   const reviewed = await reviewedPayload(payload, context.task);
   for (;;) {
-    const interruptId = interruptIdFor(context.task.namespace, raises - 1);
     const unwrapped = unwrapResumeValue(raw);
     const judged = await judge(unwrapped, reviewed, context, { interruptId, raises });
     if (judged.ok) {
@@ -211,7 +219,7 @@ export async function reviewApprovals(payload: ToolApprovalInterruptPayload, con
     const meanwhile = await claims.store.read(claims.key);
     if (meanwhile !== undefined) return resumeClaim(claims, meanwhile);
     const { problem } = judged;
-    raw = interrupt({ ...reviewed, error: { code: problem.code, message: problem.message, details: [...problem.details] } });
+    ({ value: raw, interruptId } = answeredInterrupt({ ...reviewed, error: { code: problem.code, message: problem.message, details: [...problem.details] } }, context));
     raises += 1;
   }
 }
