@@ -4,7 +4,7 @@
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command, END, interrupt, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
-import { emptyCheckpoint, type Checkpoint, type CheckpointMetadata, type PendingWrite } from "@langchain/langgraph-checkpoint";
+import { emptyCheckpoint, uuid6, type Checkpoint, type CheckpointMetadata, type PendingWrite } from "@langchain/langgraph-checkpoint";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import pg from "pg";
 import { isHITLError } from "../../src/index.js";
@@ -159,9 +159,10 @@ describe("fenced writes", () => {
     const head = await session.saver.getTuple(config);
     const child = (id: string): Checkpoint => ({ ...emptyCheckpoint(), id });
     const metadata: CheckpointMetadata = { source: "loop", step: 9, parents: {} };
-    const first = "1f1ed500-0000-6000-8000-000000000001";
+    // Ids made now, so both sort after the head, as LangGraph's own would (a fixed id would stop doing so one day).
+    const [first, second] = [uuid6(-1), uuid6(-1)];
     await session.saver.put(head!.config, child(first), metadata, {});
-    expect(await refusal(session.saver.put(head!.config, child("1f1ed500-0000-6000-8000-000000000002"), metadata, {}))).toBe("INTERRUPT_ALREADY_RESOLVED");
+    expect(await refusal(session.saver.put(head!.config, child(second), metadata, {}))).toBe("INTERRUPT_ALREADY_RESOLVED");
     // Saving the same checkpoint again (LangGraph's exit put) is not a second child.
     expect(await refusal(session.saver.put(head!.config, child(first), metadata, {}))).toBeUndefined();
     expect((await session.saver.getTuple(config))?.checkpoint.id).toBe(first);
