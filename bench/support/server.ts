@@ -62,3 +62,21 @@ export function describeServer(facts: ServerFacts, origin: BenchDatabase["origin
   const settings = `fsync ${facts.fsync}, synchronous_commit ${facts.synchronous_commit}, full_page_writes ${facts.full_page_writes}, wal_sync_method ${facts.wal_sync_method}`;
   return `Postgres ${facts.version} (${origin === "embedded" ? "embedded" : "from DATABASE_URL"}; ${settings})`;
 }
+
+/**
+ * A warning for the results when the server does not run at production durability (a commit
+ * that does not wait for its WAL flush makes every commit-bound ratio look better than it is);
+ * `undefined` when fsync, synchronous_commit and full_page_writes are all on.
+ *
+ * @example
+ * ```ts
+ * durabilityWarning({ ...facts, fsync: "off" }); // "⚠️ Not at production durability: fsync off …"
+ * ```
+ */
+export function durabilityWarning(facts: ServerFacts): string | undefined {
+  // synchronous_commit local / remote_write / remote_apply still wait for the local WAL flush; only off does not.
+  const weakened = [facts.fsync !== "on" && "fsync", facts.full_page_writes !== "on" && "full_page_writes", facts.synchronous_commit === "off" && "synchronous_commit"];
+  const off = weakened.filter((setting): setting is "fsync" | "full_page_writes" | "synchronous_commit" => setting !== false).map((setting) => `${setting} ${facts[setting]}`);
+  if (off.length === 0) return undefined;
+  return `⚠️ Not at production durability: ${off.join(", ")}. Postgres figures measured here understate what a commit costs; do not read verdicts from them.`;
+}
