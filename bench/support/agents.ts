@@ -22,7 +22,14 @@ export interface NamedWork {
 /** The same cheap tool for every variant: the benchmark measures the approval layer, not the tool. */
 export const lookup = tool(async ({ n }) => `result ${n}`, { name: "lookup", description: "looks something up", schema: z.object({ n: z.number() }) });
 
-/** `count` calls of `lookup`, for a scripted model turn. */
+/**
+ * `count` calls of `lookup`, for a scripted model turn.
+ *
+ * @example
+ * ```ts
+ * toolCallingScript(plannedCalls(10));
+ * ```
+ */
 export function plannedCalls(count: number): PlannedCall[] {
   return Array.from({ length: count }, (_, index) => ({ name: "lookup", args: { n: index } }));
 }
@@ -34,7 +41,14 @@ export const input = () => ({ messages: [{ role: "user" as const, content: "go" 
 export const configFor = (threadId: string) => ({ configurable: { thread_id: threadId } });
 
 let threadCounter = 0;
-/** A fresh thread id. */
+/**
+ * A fresh thread id.
+ *
+ * @example
+ * ```ts
+ * await plainRun(1, saver)(newThreadId("plain"));
+ * ```
+ */
 export function newThreadId(prefix: string): string {
   threadCounter += 1;
   return `${prefix}-${process.pid}-${threadCounter}`;
@@ -44,20 +58,43 @@ function agentGraph(toolNode: ToolNode, count: number, checkpointer: BaseCheckpo
   return scriptedAgent(toolNode, toolCallingScript(plannedCalls(count)), checkpointer).graph;
 }
 
-/** LangGraph's plain ToolNode: no approvals, one run, no pause. */
+/**
+ * LangGraph's plain ToolNode: no approvals, one run, no pause.
+ *
+ * @example
+ * ```ts
+ * const run = plainRun(10, new MemorySaver());
+ * await run(newThreadId("plain"));
+ * ```
+ */
 export function plainRun(count: number, checkpointer: BaseCheckpointSaver): Work {
   const graph = agentGraph(new ToolNode([lookup]), count, checkpointer);
   return (threadId) => graph.invoke(input(), configFor(threadId));
 }
 
-/** ApprovalToolNode with a PreToolUse hook that allows every call: screening on, no pause. */
+/**
+ * ApprovalToolNode with a PreToolUse hook that allows every call: screening on, no pause.
+ *
+ * @example
+ * ```ts
+ * await screenedRun(10, saver)(newThreadId("screen"));
+ * ```
+ */
 export function screenedRun(count: number, checkpointer: BaseCheckpointSaver): Work {
   const hooks = new HookRegistry().register("PreToolUse", { hooks: [() => ({ decision: "allow" as const })] });
   const graph = agentGraph(new ApprovalToolNode([lookup], { hooks }), count, checkpointer);
   return (threadId) => graph.invoke(input(), configFor(threadId));
 }
 
-/** Ours on a hand-built graph: ApprovalToolNode asking for every call, approved with `resume()` or a raw Command. */
+/**
+ * Ours on a hand-built graph: ApprovalToolNode asking for every call, approved with `resume()` or a raw Command.
+ *
+ * @example
+ * ```ts
+ * const ours = approvalAgent(10, saver);
+ * await ours.cycle(newThreadId("ours"));
+ * ```
+ */
 export function approvalAgent(count: number, checkpointer: BaseCheckpointSaver) {
   const graph = agentGraph(new ApprovalToolNode([lookup], { interruptOn: { lookup: true } }), count, checkpointer);
   const approveAll: ToolApprovalDecision[] = Array.from({ length: count }, () => ({ type: "approve" }));
@@ -122,6 +159,11 @@ function interruptFloor(count: number, checkpointer: BaseCheckpointSaver, claims
  * The bare floor, and the like-for-like hand-built baseline: what a person builds by hand to
  * approve tool calls — one bare `interrupt()` before LangGraph's ToolNode — paused and resumed.
  * No approval layer built on `interrupt()` can cost less on the same checkpointer.
+ *
+ * @example
+ * ```ts
+ * await bareFloorCycle(10, saver)(newThreadId("floor"));
+ * ```
  */
 export function bareFloorCycle(count: number, checkpointer: BaseCheckpointSaver): Work {
   return interruptFloor(count, checkpointer);
@@ -132,6 +174,11 @@ export function bareFloorCycle(count: number, checkpointer: BaseCheckpointSaver)
  * library makes today (`resume()`'s own read, a separate claim commit, a separate results
  * commit). Not a lower bound of the promises — a design that folds those into LangGraph's
  * writes costs less — so no verdict rests on it; it says what our logic costs over our design.
+ *
+ * @example
+ * ```ts
+ * await designFloorCycle(10, saver, claimStoreFor(saver))(newThreadId("design"));
+ * ```
  */
 export function designFloorCycle(count: number, checkpointer: BaseCheckpointSaver, claims: ClaimStore): Work {
   return interruptFloor(count, checkpointer, claims);

@@ -16,7 +16,14 @@ function agentWith(count: number, middleware: unknown, checkpointer: BaseCheckpo
   return createAgent({ model, tools: [lookup], middleware: middleware === undefined ? [] : [middleware as never], checkpointer }) as unknown as HITLGraph;
 }
 
-/** Ours on createAgent: `approvalMiddleware` asking for every call, paused and approved through `resume()`. */
+/**
+ * Ours on createAgent: `approvalMiddleware` asking for every call, paused and approved through `resume()`.
+ *
+ * @example
+ * ```ts
+ * await approvalMiddlewareCycle(10, saver)(newThreadId("ca"));
+ * ```
+ */
 export function approvalMiddlewareCycle(count: number, checkpointer: BaseCheckpointSaver): Work {
   const agent = agentWith(count, approvalMiddleware({ interruptOn: { lookup: true } }), checkpointer);
   const approveAll: ToolApprovalDecision[] = Array.from({ length: count }, () => ({ type: "approve" }));
@@ -28,7 +35,16 @@ export function approvalMiddlewareCycle(count: number, checkpointer: BaseCheckpo
   };
 }
 
-/** createAgent + LangChain's humanInTheLoopMiddleware: its pause, and its resume with Command({ resume: { decisions } }). */
+/**
+ * createAgent + LangChain's humanInTheLoopMiddleware: its pause, and its resume with Command({ resume: { decisions } }).
+ *
+ * @example
+ * ```ts
+ * const theirs = humanInTheLoopAgent(1, saver);
+ * await theirs.pause("t1");
+ * await theirs.resume("t1");
+ * ```
+ */
 export function humanInTheLoopAgent(count: number, checkpointer: BaseCheckpointSaver) {
   const agent = agentWith(count, humanInTheLoopMiddleware({ interruptOn: { lookup: true } } as never), checkpointer);
   const decisions = Array.from({ length: count }, () => ({ type: "approve" as const }));
@@ -41,7 +57,14 @@ export function humanInTheLoopAgent(count: number, checkpointer: BaseCheckpointS
   };
 }
 
-/** createAgent + humanInTheLoopMiddleware, paused and resumed. */
+/**
+ * createAgent + humanInTheLoopMiddleware, paused and resumed.
+ *
+ * @example
+ * ```ts
+ * await humanInTheLoopCycle(10, saver)(newThreadId("hitl"));
+ * ```
+ */
 export function humanInTheLoopCycle(count: number, checkpointer: BaseCheckpointSaver): Work {
   const agent = humanInTheLoopAgent(count, checkpointer);
   return async (threadId) => {
@@ -50,7 +73,14 @@ export function humanInTheLoopCycle(count: number, checkpointer: BaseCheckpointS
   };
 }
 
-/** createAgent with no approvals at all: one run, no pause (each call its own task, as createAgent sends them). */
+/**
+ * createAgent with no approvals at all: one run, no pause (each call its own task, as createAgent sends them).
+ *
+ * @example
+ * ```ts
+ * await createAgentRun(10, saver)(newThreadId("agent"));
+ * ```
+ */
 export function createAgentRun(count: number, checkpointer: BaseCheckpointSaver): Work {
   const agent = agentWith(count, undefined, checkpointer);
   return (threadId) => agent.invoke(input(), configFor(threadId));
@@ -132,12 +162,24 @@ function interruptFloor(count: number, checkpointer: BaseCheckpointSaver, claims
  * sends the whole turn to the tools node as one task, which pauses once with a bare `interrupt()`
  * before its calls run — and nothing else. No createAgent approval middleware that pauses a turn
  * once can cost less on the same checkpointer.
+ *
+ * @example
+ * ```ts
+ * await createAgentFloorCycle(10, saver)(newThreadId("ca-floor"));
+ * ```
  */
 export function createAgentFloorCycle(count: number, checkpointer: BaseCheckpointSaver): Work {
   return interruptFloor(count, checkpointer);
 }
 
-/** The createAgent floor plus today's design's database operations (`resume()`'s read, separate claim and results commits); no verdict rests on it. */
+/**
+ * The createAgent floor plus today's design's database operations (`resume()`'s read, separate claim and results commits); no verdict rests on it.
+ *
+ * @example
+ * ```ts
+ * await createAgentDesignFloorCycle(10, saver, claimStoreFor(saver))(newThreadId("ca-design"));
+ * ```
+ */
 export function createAgentDesignFloorCycle(count: number, checkpointer: BaseCheckpointSaver, claims: ClaimStore): Work {
   return interruptFloor(count, checkpointer, claims);
 }

@@ -130,5 +130,5 @@ export function figureTables(measurements: Measurements): string {
   ];
   const number = (figure: string) => Number.parseFloat(figure) + (/^\d+[a-z]/.test(figure) ? 0.5 : 0);
   sections.sort(([a], [b]) => number(a) - number(b));
-  return ["## Figures", "", ...sections.map(([, text]) => text)].join("\n\n");
+  return ["## Figures", ...sections.map(([, text]) => text)].join("\n\n");
 }

@@ -37,6 +37,11 @@ export function createAgentVariants(backend: Backend, calls: number): Record<Cre
  * all-ask model turn, `approvalMiddleware` vs LangChain's `humanInTheLoopMiddleware` on the same
  * checkpointer, with the createAgent floor (the bound of its goals), the stock checkpointer's
  * run of the middleware, and createAgent without approvals.
+ *
+ * @example
+ * ```ts
+ * const figure9 = await createAgentApprovals(postgres, settings, 10);
+ * ```
  */
 export async function createAgentApprovals(backend: Backend, settings: BenchSettings, calls: number): Promise<Comparison> {
   const all = createAgentVariants(backend, calls);

@@ -42,6 +42,11 @@ async function bulkPause(pool: pg.Pool, payload: string, rows: number): Promise<
 /**
  * 6. Inbox queries with many paused threads. Driving 100 000 real pauses would take too long, so
  * their interrupt writes (a real payload) are inserted in bulk and the inbox trigger makes the rows.
+ *
+ * @example
+ * ```ts
+ * const pages = await inbox(postgres, settings);
+ * ```
  */
 export async function inbox(backend: PostgresBackend, settings: BenchSettings): Promise<ValueFigure[]> {
   const pool = new pg.Pool({ connectionString: backend.url, max: 2 });

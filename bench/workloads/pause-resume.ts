@@ -58,6 +58,11 @@ const SCALE_VARIANTS: readonly VariantName[] = ["ours", "bareFloor", "plainStock
  * hand-built baseline (the bare floor, on the same checkpointer), the createAgent middleware
  * baseline, a plain run, and the floors; 2b (rows of the same rounds) where the time goes, one
  * piece at a time. 7. The same at 50 calls (Postgres), fewer variants.
+ *
+ * @example
+ * ```ts
+ * const figure2 = await pauseResume(postgres, settings, 10);
+ * ```
  */
 export async function pauseResume(backend: Backend, settings: BenchSettings, calls: number): Promise<Comparison> {
   const all = handBuiltVariants(backend, calls);

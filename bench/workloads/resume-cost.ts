@@ -16,6 +16,11 @@ interface Paused {
  * 3. What `resume()` adds to a raw Command resume (pre-validation, signing, reading the outcome),
  * the resume alone (the pause is prepared untimed); 3b. the claim's share of a resume: time inside
  * the claim store against the whole `resume()` it is part of (not paired: no ratio interval).
+ *
+ * @example
+ * ```ts
+ * const { comparisons, values } = await resumeCost(memory, settings);
+ * ```
  */
 export async function resumeCost(backend: Backend, settings: BenchSettings): Promise<{ comparisons: Comparison[]; values: ValueFigure[] }> {
   const comparisons: Comparison[] = [];

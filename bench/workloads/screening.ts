@@ -10,6 +10,11 @@ import { rounds, type BenchSettings } from "./settings.js";
  * plain ToolNode, both on our checkpointer, so the ratio is the node's own cost. Such a batch
  * claims nothing and commits what a plain run commits (figure 8).
  * 1b. What our checkpointer costs a run that never pauses, against the stock one (no target).
+ *
+ * @example
+ * ```ts
+ * const figure1 = await screening(memory, settings);
+ * ```
  */
 export async function screening(backend: Backend, settings: BenchSettings): Promise<Comparison[]> {
   const comparisons: Comparison[] = [];

@@ -32,7 +32,7 @@ export interface BenchSettings {
  */
 export function settingsFor(quick: boolean): BenchSettings {
   return quick
-    ? { quick, warmup: 1, samples: 6, memorySamples: 10, throughputThreads: 4, throughputRounds: 4, concurrency: 2, countRuns: 1, inboxRows: 10_000, inboxSamples: 20, storageThreads: 5 }
+    ? { quick, warmup: 1, samples: 6, memorySamples: 10, throughputThreads: 4, throughputRounds: 4, concurrency: 2, countRuns: 3, inboxRows: 10_000, inboxSamples: 20, storageThreads: 5 }
     : { quick, warmup: 10, samples: 120, memorySamples: 200, throughputThreads: 200, throughputRounds: 12, concurrency: 20, countRuns: 5, inboxRows: 100_000, inboxSamples: 200, storageThreads: 50 };
 }
 

@@ -31,6 +31,11 @@ async function schemaBytes(pool: pg.Pool, schema: string): Promise<number> {
  * 5. Storage: bytes per paused thread — ours (LangGraph's tables plus our inbox) vs a stock
  * PostgresSaver running LangChain's middleware — and what our own tables add: the inbox while
  * paused, the claim and call results kept after the resume. Bytes, not times: no intervals.
+ *
+ * @example
+ * ```ts
+ * const bytes = await storage(postgres, settings);
+ * ```
  */
 export async function storage(backend: PostgresBackend, settings: BenchSettings): Promise<ValueFigure[]> {
   const pool = new pg.Pool({ connectionString: backend.url, max: 2 });

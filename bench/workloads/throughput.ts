@@ -10,6 +10,11 @@ import type { BenchSettings } from "./settings.js";
  * one at a time and at `concurrency` at once, against as many plain ToolNode runs on the same
  * checkpointer; the bare floor's rounds bound the goal. The variants take turns round by round
  * (one warm-up round), so each round's ratio compares runs that saw the same machine.
+ *
+ * @example
+ * ```ts
+ * const figure4 = await throughput(postgres, settings);
+ * ```
  */
 export async function throughput(backend: PostgresBackend, settings: BenchSettings): Promise<Comparison[]> {
   const work: Record<"ours" | "plain" | "bareFloor", Work> = {
