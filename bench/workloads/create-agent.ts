@@ -48,7 +48,7 @@ export async function createAgentApprovals(backend: Backend, settings: BenchSett
   const names = Object.keys(all) as CreateAgentVariant[];
   const samples = await interleave(Object.fromEntries(names.map((name) => [name, { run: () => all[name].work(newThreadId(`ca-${name}`)) }])), rounds(settings, backend));
   return comparison(
-    { id: `create-agent/${backend.name}/${calls}`, figure: "9. createAgent on both sides: pause + resume (all ask, approved)", case: callsLabel(calls), backend: backend.name, unit: "ms" },
+    { id: `create-agent/${backend.name}/${calls}`, figure: "9. createAgent on both sides — the like-for-like middleware comparison: approvalMiddleware vs humanInTheLoopMiddleware, pause + resume (all ask, approved)", case: callsLabel(calls), backend: backend.name, unit: "ms" },
     Object.fromEntries(names.map((name) => [name, all[name].label])),
     samples,
     [

@@ -69,7 +69,7 @@ export async function pauseResume(backend: Backend, settings: BenchSettings, cal
   const names = calls > 10 ? SCALE_VARIANTS : (Object.keys(all) as VariantName[]);
   const variants = Object.fromEntries(names.map((name) => [name, { run: () => all[name].work(newThreadId(`pr-${name}`)) }]));
   const samples = await interleave(variants, rounds(settings, backend));
-  const figure = calls > 10 ? "7. Scale curve: pause + resume, hand-built graph" : "2. Pause + resume, hand-built graph (all ask, approved)";
+  const figure = calls > 10 ? "7. Scale curve: pause + resume, hand-built graph — the baselines of figure 2" : "2. Pause + resume, hand-built graph (all ask, approved) — like-for-like baseline: the bare floor on the same checkpointer; also vs the createAgent middleware baseline and a plain run";
   return comparison(
     { id: `pause-resume/${backend.name}/${calls}`, figure, case: callsLabel(calls), backend: backend.name, unit: "ms" },
     Object.fromEntries(names.map((name) => [name, all[name].label])),

@@ -52,7 +52,7 @@ export async function resumeCost(backend: Backend, settings: BenchSettings): Pro
       const label = callsLabel(calls);
       comparisons.push(
         comparison(
-          { id: `resume-cost/${backend.name}/${calls}`, figure: "3. resume() vs a raw Command (the resume alone)", case: label, backend: backend.name, unit: "ms" },
+          { id: `resume-cost/${backend.name}/${calls}`, figure: "3. resume() vs a raw Command (the resume alone) — baseline: the same paused thread resumed with graph.invoke(new Command(…))", case: label, backend: backend.name, unit: "ms" },
           { resume: `resume(): the library's resume (${backend.oursName})`, raw: `raw Command: graph.invoke(new Command({ resume })) (${backend.oursName})` },
           samples,
           [{ ours: "resume", baseline: "raw", relation: "like for like: the same paused thread resumed with a raw Command" }],

@@ -32,7 +32,7 @@ export async function screening(backend: Backend, settings: BenchSettings): Prom
     );
     comparisons.push(
       comparison(
-        { id: `screening/${backend.name}/${calls}`, figure: "1. Screening a batch with no asks (full run, every call allowed)", case: callsLabel(calls), backend: backend.name, unit: "ms" },
+        { id: `screening/${backend.name}/${calls}`, figure: "1. Screening a batch with no asks (one run, every call allowed) — baseline: the same graph with LangGraph's ToolNode, same checkpointer", case: callsLabel(calls), backend: backend.name, unit: "ms" },
         {
           ours: `ours: ApprovalToolNode, every call allowed by a hook (${backend.oursName})`,
           plain: `plain: LangGraph's ToolNode (${backend.oursName})`,

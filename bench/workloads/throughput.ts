@@ -31,7 +31,7 @@ export async function throughput(backend: PostgresBackend, settings: BenchSettin
       comparison(
         {
           id: `throughput/postgres/${pace}`,
-          figure: `4. Throughput (rounds of ${settings.throughputThreads} one-call threads)`,
+          figure: `4. Throughput (rounds of ${settings.throughputThreads} one-call threads) — baseline: as many plain ToolNode runs, same checkpointer`,
           case: pace === "sequential" ? "sequential" : `concurrency ${concurrency}`,
           backend: "postgres",
           unit: "threads/s",
