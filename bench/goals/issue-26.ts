@@ -105,4 +105,13 @@ export const ISSUE_26_GOALS: readonly Goal[] = [
   screeningGoal("postgres", 10),
   statementsGoal(1),
   statementsGoal(10),
+  {
+    id: "26/no-synchronous-commit-off",
+    statement: "No statement of a cycle changes synchronous_commit (\"never synchronous_commit = off for anything a guarantee rests on\")",
+    source,
+    kind: "value",
+    value: "durability/synchronous-commit",
+    exact: true,
+    target: atMost(0),
+  },
 ];

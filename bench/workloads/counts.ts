@@ -48,6 +48,11 @@ function claimCommits(trace: SqlTrace): { claim: number; results: number } {
   return { claim: claim.size, results: results.size };
 }
 
+/** Statements that change (or merely name) synchronous_commit: none of ours may. */
+function durabilityChanges(trace: SqlTrace): number {
+  return trace.statements.filter((statement) => /synchronous_commit/i.test(statement.text)).length;
+}
+
 /** Figure 9's variants that figure 2 does not already have (its middleware runs are the same ones). */
 const CREATE_AGENT_OWN = ["ours", "plain", "floor", "designFloor"] as const;
 
@@ -80,12 +85,14 @@ function variantsAt(backend: PostgresBackend, calls: number): Record<string, Nam
 export async function cycleCounts(backend: PostgresBackend, settings: BenchSettings): Promise<{ counts: CountTable[]; values: ValueFigure[] }> {
   const counts: CountTable[] = [];
   const values: ValueFigure[] = [];
+  let weakening = 0;
   for (const calls of [1, 10]) {
     const rows: Record<string, CycleCount> = {};
     let oursTrace: SqlTrace | undefined;
     for (const [name, variant] of Object.entries(variantsAt(backend, calls))) {
       const { count, trace } = await countsOf(backend.url, variant, settings.countRuns);
       rows[name] = count;
+      weakening += durabilityChanges(trace);
       if (name === "ours") oursTrace = trace;
     }
     const label = callsLabel(calls);
@@ -97,5 +104,15 @@ export async function cycleCounts(backend: PostgresBackend, settings: BenchSetti
       { ...head, id: `claim-commits/${calls}/results`, label: "the call results (coalesced; a commit of their own)", samples: [added.results] },
     );
   }
+  values.push({
+    id: "durability/synchronous-commit",
+    figure: "8c. Statements that change synchronous_commit",
+    case: "every variant of figure 8, 1 and 10 calls",
+    backend: "postgres",
+    unit: "statements",
+    label: "statements naming synchronous_commit (SET, SET LOCAL, set_config)",
+    samples: [weakening],
+    note: "the server runs at its default durability; a statement of ours changing it would make a commit cheaper than production's",
+  });
   return { counts, values };
 }
