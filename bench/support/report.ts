@@ -35,9 +35,9 @@ function shown(interval: Interval, unit: string, bold = true): string {
  */
 export function goalLine(result: GoalResult): string {
   const target = describeTarget(result.goal.target, result.unit === "×" ? "×" : ` ${result.unit}`);
-  const basis = result.measured.level === 1 ? "an exact count" : `${result.measured.samples} ${result.goal.kind === "ratio" ? "paired rounds" : "samples"}`;
+  const basis = result.measured.level === 1 ? "" : `${result.measured.samples} ${result.goal.kind === "ratio" ? "paired rounds" : "samples"}; `;
   const floor = result.floor === undefined ? "" : `; the floor: ${shown(result.floor, result.unit, false)}`;
-  return `- ${MARK[result.judgement.verdict]} — ${result.goal.statement}: ${shown(result.measured, result.unit)} (target ${target}; ${basis}; ${result.judgement.why}${floor})`;
+  return `- ${MARK[result.judgement.verdict]} — ${result.goal.statement}: ${shown(result.measured, result.unit)} (target ${target}; ${basis}${result.judgement.why}${floor})`;
 }
 
 /**

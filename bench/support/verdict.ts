@@ -55,12 +55,13 @@ export function judge(measured: Interval, target: Target, options: JudgeOptions 
   const minSamples = options.minSamples ?? MIN_SAMPLES_FOR_VERDICT;
   if (measured.samples < minSamples) return { verdict: "inconclusive", why: `${measured.samples} samples, fewer than the ${minSamples} a verdict needs` };
   const side = sideOf(measured, target);
-  if (side === "right") return { verdict: "met", why: "the whole interval is on the right side" };
+  const what = measured.level === 1 ? "the exact count" : "the whole interval";
+  if (side === "right") return { verdict: "met", why: `${what} is on the right side` };
   const floor = options.floor;
   if (floor !== undefined && floor.samples >= minSamples && sideOf(floor, target) === "wrong") {
     return { verdict: "out of reach", why: "not met, and the floor's own interval is wholly on the wrong side" };
   }
-  if (side === "wrong") return { verdict: "missed", why: "the whole interval is on the wrong side" };
+  if (side === "wrong") return { verdict: "missed", why: `${what} is on the wrong side` };
   return { verdict: "inconclusive", why: "the interval contains the target" };
 }
 

@@ -56,7 +56,7 @@ describe("judging goals on a run's measurements", () => {
     const statements = ISSUE_26_GOALS.find((goal) => goal.id === "26/statements-10")!;
     const [result] = judgeGoals([statements], measured([], { counts }));
     expect(result!.judgement.verdict).toBe("missed");
-    expect(goalLine(result!)).toContain("**44 statements** (target ≤ 20 statements; an exact count;");
+    expect(goalLine(result!)).toContain("**44 statements** (target ≤ 20 statements; the exact count is on the wrong side)");
   });
 
   test("a value goal is judged on the interval of its median", () => {

@@ -46,6 +46,7 @@ describe("the verdict rule", () => {
     expect(judge(exactly(18), atMost(20), { minSamples: 1 }).verdict).toBe("met");
     expect(judge(exactly(20), atMost(20), { minSamples: 1 }).verdict).toBe("met");
     expect(judge(exactly(44), atMost(20), { minSamples: 1 }).verdict).toBe("missed");
+    expect(judge(exactly(44), atMost(20), { minSamples: 1 }).why).toBe("the exact count is on the wrong side");
   });
 
   test("says what the verdict rests on", () => {
