@@ -20,6 +20,7 @@ import {
   type LatestPendingWrites,
   type PendingWrite,
 } from "../langgraph/index.js";
+import { latestRootWritesSql, stockCheckpointRows, stockWriteRows, taskInterruptWritesSql } from "../langgraph/index.js";
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
 import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
 import { PostgresContinuationLeases } from "./continuation/postgres-leases.js";
@@ -88,9 +89,11 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
   }
 
   /**
-   * Saves a checkpoint, writing exactly the rows LangGraph's `PostgresSaver` writes, fenced in
-   * the same statement: refused with `THREAD_BUSY` when its run carries a continuation token that
-   * no longer holds the thread's lease, or carries none while another run holds it; refused with
+   * Saves a checkpoint, writing exactly the rows LangGraph's `PostgresSaver` writes — its blobs
+   * and the checkpoint in ONE statement (the stock saver sends BEGIN, one per blob, the
+   * checkpoint, COMMIT) — fenced in that same statement: refused with `THREAD_BUSY` when its run
+   * carries a continuation token that no longer holds the thread's lease, or carries none while
+   * another run holds it; refused with
    * `INTERRUPT_ALREADY_RESOLVED` when its run continues the head and the parent already has a
    * `loop`/`input` child (a concurrent continuation). Time travel (`fork`, `update`, runs
    * addressed to an older checkpoint) is not refused.
@@ -104,29 +107,16 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
     if (config.configurable === undefined) throw new Error(`Missing "configurable" field in "config" param`);
     const { thread_id: threadId, checkpoint_ns: namespace = "", checkpoint_id: parentId } = config.configurable as Record<string, string | undefined>;
-    const [blobs, serializedMetadata] = await Promise.all([this._dumpBlobs(threadId!, namespace, checkpoint.channel_values, newVersions), this._dumpMetadata(metadata)]);
-    await fencedPut(
-      this.pgPool,
-      this.schema,
-      {
-        threadId: threadId!,
-        namespace,
-        checkpointId: checkpoint.id,
-        parentId,
-        checkpoint: this._dumpCheckpoint(checkpoint),
-        metadata: serializedMetadata,
-        token: continuationTokenOf(config),
-        continues: isContinuation(config, metadata),
-        checked: continuesHead(config, metadata),
-      },
-      blobs,
-    );
+    const rows = await stockCheckpointRows(this, threadId!, namespace, checkpoint, metadata, newVersions);
+    const fence = { token: continuationTokenOf(config), continues: isContinuation(config, metadata), checked: continuesHead(config, metadata) };
+    await fencedPut(this.pgPool, this.schema, { threadId: threadId!, namespace, checkpointId: checkpoint.id, parentId, ...fence }, rows);
     return { configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpoint.id } };
   }
 
   /**
    * Saves a task's pending writes as LangGraph's `PostgresSaver` does, in one statement fenced
-   * by the same lease check as {@link HITLPostgresSaver.put}.
+   * by the same lease check as {@link HITLPostgresSaver.put} (the stock saver sends BEGIN, one
+   * per write, COMMIT).
    *
    * @throws {HITLError} `THREAD_BUSY`.
    * @example
@@ -136,8 +126,8 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
    */
   override async putWrites(config: RunnableConfig, writes: LangGraphPendingWrite[], taskId: string): Promise<void> {
     const { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpointId } = (config.configurable ?? {}) as Record<string, string>;
-    const dumped = await this._dumpWrites(threadId!, namespace!, checkpointId!, taskId, writes);
-    await fencedPutWrites(this.pgPool, this.schema, continuationTokenOf(config), writes.map(([channel]) => channel), dumped);
+    const rows = await stockWriteRows(this, threadId!, namespace!, checkpointId!, taskId, writes);
+    await fencedPutWrites(this.pgPool, this.schema, continuationTokenOf(config), rows);
   }
 
   /**
@@ -202,13 +192,7 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
    * resume values are decoded; for other writes the channel name is all that matters.
    */
   async readPendingWrites(threadId: string): Promise<LatestPendingWrites> {
-    const { rows } = await this.pgPool.query<{ checkpoint_id: string; task_id: string; channel: string; type: string; blob: Buffer }>(
-      `SELECT checkpoint_id, task_id, channel, type, blob FROM "${this.schema}".checkpoint_writes
-       WHERE thread_id = $1 AND checkpoint_ns = '' AND checkpoint_id = (
-         SELECT checkpoint_id FROM "${this.schema}".checkpoints WHERE thread_id = $1 AND checkpoint_ns = '' ORDER BY checkpoint_id DESC LIMIT 1)
-       ORDER BY task_id, idx`,
-      [threadId],
-    );
+    const { rows } = await this.pgPool.query<{ checkpoint_id: string; task_id: string; channel: string; type: string; blob: Buffer }>(latestRootWritesSql(this.schema), [threadId]);
     const writes = await Promise.all(
       rows.map(async (row): Promise<PendingWrite> => [
         row.task_id,
@@ -221,11 +205,7 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
 
   /** One task's interrupt values in one checkpoint (what the node checks decisions against), without loading the checkpoint. */
   async readTaskInterrupts(threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<unknown[]> {
-    const { rows } = await this.pgPool.query<{ type: string; blob: Buffer }>(
-      `SELECT type, blob FROM "${this.schema}".checkpoint_writes
-       WHERE thread_id = $1 AND checkpoint_ns = $2 AND checkpoint_id = $3 AND task_id = $4 AND channel = $5`,
-      [threadId, namespace, checkpointId, taskId, INTERRUPT_CHANNEL],
-    );
+    const { rows } = await this.pgPool.query<{ type: string; blob: Buffer }>(taskInterruptWritesSql(this.schema), [threadId, namespace, checkpointId, taskId]);
     const writes = await Promise.all(rows.map(async (row): Promise<PendingWrite> => [taskId, INTERRUPT_CHANNEL, await this.serde.loadsTyped(row.type, row.blob)]));
     return interruptValuesOfTask(writes, taskId);
   }
