@@ -24,11 +24,11 @@ import { latestRootWritesSql, stockCheckpointRows, stockWriteRows, taskInterrupt
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
 import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
 import { PostgresContinuationLeases } from "./continuation/postgres-leases.js";
-import { deletePending, listPending, overduePending } from "./inbox/inbox-queries.js";
+import { listPending, overduePending } from "./inbox/inbox-queries.js";
 import { applyMigrations, ensureAttachments, MIGRATIONS } from "./migrations/index.js";
 import { withMigrationsLock } from "./migrations-lock.js";
 import { checkPool, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
-import { claimsTable, continuationsTable, leasesTable } from "./tables.js";
+import { deleteThreadAtomically } from "./delete-thread.js";
 import { withPostgresThreadLock } from "./thread-lock.js";
 
 /**
@@ -212,13 +212,18 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
 
   readonly #decodeInterrupts = (type: string, blob: Uint8Array): Promise<unknown> => this.serde.loadsTyped(type, blob);
 
-  /** Deletes a thread's checkpoints, its inbox entries, its claims and its continuation records. */
+  /**
+   * Deletes a thread — LangGraph's rows (what the stock `deleteThread` deletes), its inbox
+   * entries, claims, call results, continuation records and lease — in one statement, so it is
+   * atomic: if anything fails, everything stays.
+   *
+   * @example
+   * ```ts
+   * await saver.deleteThread("t1");
+   * ```
+   */
   override async deleteThread(threadId: string): Promise<void> {
-    await super.deleteThread(threadId);
-    await deletePending(this.pgPool, this.schema, threadId);
-    await this.pgPool.query(`DELETE FROM ${claimsTable(this.schema)} WHERE thread_id = $1`, [threadId]);
-    await this.pgPool.query(`DELETE FROM ${continuationsTable(this.schema)} WHERE thread_id = $1`, [threadId]);
-    await this.pgPool.query(`DELETE FROM ${leasesTable(this.schema)} WHERE thread_id = $1`, [threadId]);
+    await deleteThreadAtomically(this.pgPool, this.schema, threadId);
   }
 
   /**

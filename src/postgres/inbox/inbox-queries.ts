@@ -102,8 +102,3 @@ export async function overduePending(pool: pg.Pool, schema: string, now: Date, l
   const { rows } = await pool.query<Row>(pageQuery(schema, "WHERE expires_at IS NOT NULL AND expires_at <= $1", "expires_at", "$2"), [now, limit]);
   return (await withPayloads(rows, decode)).map(toInboxRow);
 }
-
-/** Forgets a deleted thread. */
-export async function deletePending(pool: pg.Pool, schema: string, threadId: string): Promise<void> {
-  await pool.query(`DELETE FROM ${inboxTable(schema)} WHERE thread_id = $1`, [threadId]);
-}
