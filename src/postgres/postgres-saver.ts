@@ -29,6 +29,7 @@ import { applyMigrations, ensureAttachments, MIGRATIONS } from "./migrations/ind
 import { withMigrationsLock } from "./migrations-lock.js";
 import { checkPool, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
 import { deleteThreadAtomically } from "./delete-thread.js";
+import { checkInterruptEncoding, INBOX_READABLE_TYPE, unsupportedSerializer } from "./serializer-check.js";
 import { withPostgresThreadLock } from "./thread-lock.js";
 
 /**
@@ -61,13 +62,14 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
 
   /**
    * @param pool - A `pg.Pool` allowing at least 2 connections.
-   * @param options - `schema` (Default: `"public"`), `claimLeaseMs`, `busyWaitMs`.
+   * @param options - `schema` (Default: `"public"`), `claimLeaseMs`, `busyWaitMs`, `serde` (Default: LangGraph's
+   * JsonPlusSerializer; one that stores interrupt values as JSON, checked by `setup()`).
    * @throws {HITLError} `INVALID_OPTIONS` for a bad pool or options.
    */
   constructor(pool: pg.Pool, options: PostgresCheckpointerOptions = {}) {
     checkPool(pool);
     const resolved = resolvePostgresOptions(options);
-    super(pool, undefined, { schema: resolved.schema });
+    super(pool, resolved.serde, { schema: resolved.schema });
     this.schema = resolved.schema;
     this.pgPool = pool;
     this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);
@@ -118,7 +120,8 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
    * by the same lease check as {@link HITLPostgresSaver.put} (the stock saver sends BEGIN, one
    * per write, COMMIT).
    *
-   * @throws {HITLError} `THREAD_BUSY`.
+   * @throws {HITLError} `THREAD_BUSY`; `INVALID_OPTIONS` for an interrupt write the serializer did
+   * not store as JSON (the inbox could not list it).
    * @example
    * ```ts
    * await saver.putWrites(config, [["messages", message]], taskId);
@@ -127,21 +130,27 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
   override async putWrites(config: RunnableConfig, writes: LangGraphPendingWrite[], taskId: string): Promise<void> {
     const { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpointId } = (config.configurable ?? {}) as Record<string, string>;
     const rows = await stockWriteRows(this, threadId!, namespace!, checkpointId!, taskId, writes);
+    // The inbox trigger reads interrupt writes as JSON only: refuse one it would silently skip.
+    const unreadable = rows.rows.find((row) => row[5] === INTERRUPT_CHANNEL && row[6] !== INBOX_READABLE_TYPE);
+    if (unreadable !== undefined) throw unsupportedSerializer(this.serde, unreadable[6]);
     await fencedPutWrites(this.pgPool, this.schema, continuationTokenOf(config), rows);
   }
 
   /**
    * Creates the schema and tables and applies missing migrations, under an advisory lock so
    * that processes starting together apply each migration once; re-attaches the inbox
-   * triggers to LangGraph's tables if they went missing. Safe to call again.
+   * triggers to LangGraph's tables if they went missing. Safe to call again. First checks that
+   * the serializer stores interrupt values as JSON (the inbox reads nothing else).
    *
-   * @throws {HITLError} `DATABASE_UNAVAILABLE` when the database cannot be reached.
+   * @throws {HITLError} `DATABASE_UNAVAILABLE` when the database cannot be reached; `INVALID_OPTIONS`
+   * for a serializer whose interrupt writes the inbox could not read.
    * @example
    * ```ts
    * await saver.setup();
    * ```
    */
   override async setup(): Promise<void> {
+    await checkInterruptEncoding(this.serde);
     await withMigrationsLock(this.pgPool, this.schema, async () => {
       await super.setup();
       await applyMigrations(this.pgPool, this.schema, MIGRATIONS);
