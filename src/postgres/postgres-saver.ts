@@ -29,6 +29,8 @@ import { applyMigrations, ensureAttachments, MIGRATIONS } from "./migrations/ind
 import { withMigrationsLock } from "./migrations-lock.js";
 import { checkPool, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
 import { deleteThreadAtomically } from "./delete-thread.js";
+import { pruneResolved, type PruneResolvedResult } from "./retention/prune-resolved.js";
+import { resolvePruneOptions, type PruneResolvedOptions } from "./retention/prune-options.js";
 import { checkInterruptEncoding, INBOX_READABLE_TYPE, unsupportedSerializer } from "./serializer-check.js";
 import { withPostgresThreadLock } from "./thread-lock.js";
 
@@ -233,6 +235,28 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
    */
   override async deleteThread(threadId: string): Promise<void> {
     await deleteThreadAtomically(this.pgPool, this.schema, threadId);
+  }
+
+  /**
+   * Deletes what this library keeps per resumed batch once nothing can need it any more, for a
+   * cron job on any replica (safe while others run): claims of batches that are finished for
+   * LangGraph (the task's result is stored, its graph moved on, no execution holds the claim)
+   * with their calls' results, continuation records, and leases left by runs that died. Rows
+   * of a thread a run is continuing right now, paused or running batches, and everything
+   * written after `olderThan` are kept. Each call deletes at most `limit` rows of each kind,
+   * oldest first; call again while `more`. LangGraph's own checkpoints are not touched.
+   *
+   * @param options - `olderThan` (a `Date` or ISO string, at least one hour ago), `limit` (Default: 1000).
+   * @returns How many rows of each kind were deleted, and whether more are due.
+   * @throws {HITLError} `INVALID_OPTIONS`.
+   * @example
+   * ```ts
+   * const week = new Date(Date.now() - 7 * 86_400_000);
+   * while ((await saver.pruneResolved({ olderThan: week })).more);
+   * ```
+   */
+  async pruneResolved(options: PruneResolvedOptions): Promise<PruneResolvedResult> {
+    return pruneResolved(this.pgPool, this.schema, resolvePruneOptions(options, Date.now()));
   }
 
   /**

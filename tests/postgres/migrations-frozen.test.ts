@@ -16,6 +16,7 @@ const FROZEN: Record<number, string> = {
   4: "6c44aea4470ec3fcc27480dd38b6874efd2aa353375632194c6510c5cf751dd1",
   5: "9746fe54c90eacc8d8421560b0c3cd5f4bbca93c8f962222af0b64cc3aaa55d6",
   6: "20a8e7b753cf795935a1c7b836ccfe19e9ae731d17fece84133fcee0f26f3233",
+  7: "de50da41a94df136f4e8d1de95d0e507e80ba0a5003aa5335fac17be4b29d860",
 };
 
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
