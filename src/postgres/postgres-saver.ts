@@ -25,7 +25,7 @@ import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
 import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
 import { PostgresContinuationLeases } from "./continuation/postgres-leases.js";
 import { listPending, overduePending } from "./inbox/inbox-queries.js";
-import { applyMigrations, ensureAttachments, MIGRATIONS } from "./migrations/index.js";
+import { applyMigrations, ensureAttachments, ensureTriggerSettings, MIGRATIONS } from "./migrations/index.js";
 import { withMigrationsLock } from "./migrations-lock.js";
 import { checkPool, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
 import { deleteThreadAtomically } from "./delete-thread.js";
@@ -141,8 +141,9 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
   /**
    * Creates the schema and tables and applies missing migrations, under an advisory lock so
    * that processes starting together apply each migration once; re-attaches the inbox
-   * triggers to LangGraph's tables if they went missing. Safe to call again. First checks that
-   * the serializer stores interrupt values as JSON (the inbox reads nothing else).
+   * triggers to LangGraph's tables if they went missing, and gives their functions back the
+   * settings they must run with. Safe to call again. First checks that the serializer stores
+   * interrupt values as JSON (the inbox reads nothing else).
    *
    * @throws {HITLError} `DATABASE_UNAVAILABLE` when the database cannot be reached; `INVALID_OPTIONS`
    * for a serializer whose interrupt writes the inbox could not read.
@@ -157,6 +158,7 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
       await super.setup();
       await applyMigrations(this.pgPool, this.schema, MIGRATIONS);
       await ensureAttachments(this.pgPool, this.schema);
+      await ensureTriggerSettings(this.pgPool, this.schema);
     });
   }
 

@@ -12,5 +12,5 @@ import type { Migration } from "./migration.js";
 export const MIGRATIONS: readonly Migration[] = [inboxMigration, stockSerializationMigration, inboxFromWritesMigration, claimsMigration, triggerIndexScansMigration, claimsByInterruptMigration, continuationsMigration, retentionMigration];
 
 export type { Migration } from "./migration.js";
-export { ensureAttachments } from "./attachments.js";
+export { ensureAttachments, ensureTriggerSettings } from "./attachments.js";
 export { applyMigrations } from "./apply-migrations.js";
