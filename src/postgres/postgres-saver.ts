@@ -40,8 +40,9 @@ import { withPostgresThreadLock } from "./thread-lock.js";
  * `setup()` runs migrations under an advisory lock; an approvals inbox lists every pending human
  * interrupt across threads (kept by triggers on LangGraph's tables, atomic with its writes); and
  * claims make each reviewed batch run exactly once across replicas; checkpoint writes are fenced
- * so a thread's history has one continuation (see {@link HITLPostgresSaver.put}). Usually made by
- * {@link createPostgresCheckpointer}, which also runs `setup()`.
+ * so a thread's history has one continuation (see {@link HITLPostgresSaver.put}); and
+ * {@link HITLPostgresSaver.pruneResolved} deletes what finished batches left behind. Usually made
+ * by {@link createPostgresCheckpointer}, which also runs `setup()`.
  *
  * `end()` closes the pool — also a pool you passed in.
  *

@@ -10,7 +10,8 @@ jest.setTimeout(120_000);
 
 /** spawnChild resolves names under tests/support/postgres/children. */
 const WORKER = "../../../postgres/children/continuation-worker.ts";
-const LEASE_MS = 300;
+// Long enough that a heartbeat on a busy machine keeps it; the test waits for it to lapse twice.
+const LEASE_MS = 2_000;
 const ENV = { HITL_TEST_LEASE_MS: String(LEASE_MS) };
 
 let db: TestDatabase;
@@ -79,13 +80,16 @@ test("pruning in a loop while another process resumes threads never lets a revie
   const loop = (async () => {
     while (running) {
       pruned += await ageAndPrune();
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
-  expect(await held.outcomes).toEqual(["ok done"]);
-  await new Promise((resolve) => setTimeout(resolve, LEASE_MS * 2));
-  running = false;
-  await loop;
+  try {
+    expect(await held.outcomes).toEqual(["ok done"]);
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS * 2));
+  } finally {
+    running = false;
+    await loop;
+  }
   pruned += await ageAndPrune();
   expect(pruned).toBe(3);
   expect(await claimedThreads()).toEqual([]);

@@ -8,7 +8,7 @@ import { traceStatements } from "./support/sql-trace.js";
 
 const session = usePostgresCheckpointer();
 
-const keywords = (statements: Array<{ text: string }>): string[] => statements.map((statement) => statement.text.trimStart().split(/\s+/, 1)[0]!.toUpperCase());
+const keywords = (statements: string[]): string[] => statements.map((text) => text.trimStart().split(/\s+/, 1)[0]!.toUpperCase());
 
 describe("one statement per write", () => {
   test("put() with five new blobs is one statement (no BEGIN, no COMMIT), and so is the next step's", async () => {

@@ -1,42 +1,23 @@
 import pg from "pg";
 
-/** One statement a pg client of this process sent, and whether it ran inside an explicit BEGIN … COMMIT. */
-export interface TracedStatement {
-  text: string;
-  inBlock: boolean;
-}
-
 type Query = (...args: unknown[]) => unknown;
 
-function textOf(args: unknown[]): string {
-  const [first] = args;
-  if (typeof first === "string") return first;
-  const text = (first as { text?: unknown } | null)?.text;
-  return typeof text === "string" ? text : "";
-}
-
-const keyword = (text: string): string => text.trimStart().split(/\s+/, 1)[0]?.toUpperCase() ?? "";
-
 /**
- * Every statement every pg client of this process sends while `run` runs (the bench's tracer,
- * bench/support/sql-trace.ts, in the tests' own copy so the two can change apart).
+ * The text of every statement every pg client of this process sends while `run` runs (the idea
+ * of the bench's tracer, bench/support/sql-trace.ts, kept small and separate so the two can change apart).
  *
  * @example
  * ```ts
  * const statements = await traceStatements(() => saver.put(config, checkpoint, metadata, versions));
  * ```
  */
-export async function traceStatements(run: () => Promise<unknown>): Promise<TracedStatement[]> {
+export async function traceStatements(run: () => Promise<unknown>): Promise<string[]> {
   const prototype = pg.Client.prototype as unknown as { query: Query };
   const original = prototype.query;
-  const inBlock = new WeakSet<object>();
-  const statements: TracedStatement[] = [];
+  const texts: string[] = [];
   prototype.query = function traced(this: object, ...args: unknown[]) {
-    const text = textOf(args);
-    const word = keyword(text);
-    if (word === "BEGIN" || word === "START") inBlock.add(this);
-    statements.push({ text, inBlock: inBlock.has(this) });
-    if (word === "COMMIT" || word === "ROLLBACK" || word === "END") inBlock.delete(this);
+    const [query] = args as [string | { text?: string } | undefined];
+    texts.push(typeof query === "string" ? query : (query?.text ?? ""));
     return original.apply(this, args);
   };
   try {
@@ -44,5 +25,5 @@ export async function traceStatements(run: () => Promise<unknown>): Promise<Trac
   } finally {
     prototype.query = original;
   }
-  return statements;
+  return texts;
 }
