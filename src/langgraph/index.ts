@@ -14,11 +14,9 @@ export { continuationTokenOf, continuesHead, isContinuation, markLoad, withConti
 export type { Durability } from "./continuation-config.js";
 
 // LangGraph's Postgres tables (@langchain/langgraph-checkpoint-postgres): layout, rows, statements.
-export { columnNames, langGraphTable, LANGGRAPH_TABLES, THREAD_TABLES } from "./postgres-tables.js";
-export type { LangGraphColumn, LangGraphTable, LangGraphTableName } from "./postgres-tables.js";
+export { LANGGRAPH_TABLES, THREAD_TABLES } from "./postgres-tables.js";
+export type { LangGraphTableName } from "./postgres-tables.js";
 export { stockCheckpointRows, stockWriteRows } from "./postgres-rows.js";
-export type { BlobRow, CheckpointRows, WriteRow, WriteRows } from "./postgres-rows.js";
+export type { CheckpointRows, WriteRows } from "./postgres-rows.js";
 export { deleteThreadSql, insertBlobsSql, insertWritesSql, stockWriteStatements, upsertCheckpointSql } from "./postgres-writes-sql.js";
-export type { BlobParams, CheckpointParams, RowGuard, WriteParams } from "./postgres-writes-sql.js";
 export { interruptWriteOfRowSql, latestRootWritesSql, parentNamespaceSql, taskFinishedSql, taskIdOfNamespaceSql, taskInterruptWritesSql } from "./postgres-reads-sql.js";
-export type { TaskAt } from "./postgres-reads-sql.js";

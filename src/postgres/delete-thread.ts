@@ -15,7 +15,7 @@ const OWN_TABLES = [inboxTable, resultsTable, claimsTable, continuationsTable, l
  * await pool.query(deleteThreadStatement("public"), [threadId]);
  * ```
  */
-export function deleteThreadStatement(schema: string): string {
+function deleteThreadStatement(schema: string): string {
   const deletes = [...deleteThreadSql(schema, "$1"), ...OWN_TABLES.map((table) => `DELETE FROM ${table(schema)} WHERE thread_id = $1`)];
   return `WITH ${deletes.map((statement, index) => `d${index} AS (${statement})`).join(",\n      ")}
     SELECT 1`;

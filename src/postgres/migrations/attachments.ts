@@ -13,7 +13,7 @@ const TRIGGERS = [
  * write scan the whole inbox once per row. `CREATE OR REPLACE FUNCTION` drops a function's
  * settings, so a later migration that replaces one must set them again.
  */
-export const TRIGGER_FUNCTION_SETTINGS: readonly string[] = ["enable_seqscan=off"];
+const TRIGGER_FUNCTION_SETTINGS: readonly string[] = ["enable_seqscan=off"];
 
 /**
  * The trigger functions of `schema` whose settings lack one of {@link TRIGGER_FUNCTION_SETTINGS}.

@@ -7,9 +7,9 @@ import { issueDetails } from "../../errors/issue-details.js";
  * record from a run that loaded its thread before the record was written and writes only now,
  * so the cutoff must lie further back than any run lasts.
  */
-export const MIN_PRUNE_AGE_MS = 60 * 60 * 1000;
+const MIN_PRUNE_AGE_MS = 60 * 60 * 1000;
 /** How many rows of each kind one call deletes unless told otherwise. */
-export const DEFAULT_PRUNE_LIMIT = 1000;
+const DEFAULT_PRUNE_LIMIT = 1000;
 const MAX_PRUNE_LIMIT = 10_000;
 
 const optionsSchema = z.strictObject({

@@ -34,7 +34,7 @@ const KEY = "(x.thread_id, x.checkpoint_ns, x.checkpoint_id) = (d.thread_id, d.c
  * const { rows } = await pool.query(pruneResolvedSql("public"), [olderThan, 1000]);
  * ```
  */
-export function pruneResolvedSql(schema: string): string {
+function pruneResolvedSql(schema: string): string {
   const claims = claimsTable(schema);
   const finished = taskFinishedSql(schema, { threadId: "c.thread_id", taskNamespace: "c.checkpoint_ns", checkpointId: "c.checkpoint_id" });
   return `WITH live AS (
