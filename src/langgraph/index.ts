@@ -12,3 +12,11 @@ export { interruptIdFor, interruptWithId, raiseInPlace } from "./interrupt-id.js
 export { thrownByTask } from "./task-error.js";
 export { continuationTokenOf, continuesHead, isContinuation, markLoad, withContinuationToken } from "./continuation-config.js";
 export type { Durability } from "./continuation-config.js";
+
+// LangGraph's Postgres tables (@langchain/langgraph-checkpoint-postgres): layout, rows, statements.
+export { LANGGRAPH_TABLES, THREAD_TABLES } from "./postgres-tables.js";
+export type { LangGraphTableName } from "./postgres-tables.js";
+export { stockCheckpointRows, stockWriteRows } from "./postgres-rows.js";
+export type { CheckpointRows, WriteRows } from "./postgres-rows.js";
+export { deleteThreadSql, insertBlobsSql, insertWritesSql, stockWriteStatements, upsertCheckpointSql } from "./postgres-writes-sql.js";
+export { interruptWriteOfRowSql, latestRootWritesSql, parentNamespaceSql, taskFinishedSql, taskIdOfNamespaceSql, taskInterruptWritesSql } from "./postgres-reads-sql.js";
