@@ -16,6 +16,7 @@ const FROZEN: Record<number, string> = {
   4: "6c44aea4470ec3fcc27480dd38b6874efd2aa353375632194c6510c5cf751dd1",
   5: "9746fe54c90eacc8d8421560b0c3cd5f4bbca93c8f962222af0b64cc3aaa55d6",
   6: "20a8e7b753cf795935a1c7b836ccfe19e9ae731d17fece84133fcee0f26f3233",
+  9: "7d1f5cd65bd94eb9fc374271d5ddb68bc0bb3c8c348f727e96bcc0475053e7de",
 };
 
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
