@@ -35,7 +35,14 @@ export const EVENT_STREAM_HEADERS = {
 
 const encoder = new TextEncoder();
 
-/** The wire form of one event (RFC: WHATWG HTML §9.2). JSON never holds a raw line break, so `data` is one line. */
+/**
+ * The wire form of one event (WHATWG HTML §9.2). JSON never holds a raw line break, so `data` is one line.
+ *
+ * @example
+ * ```ts
+ * new TextDecoder().decode(encodeEvent(1, { event: "raised", data: { a: 1 } })); // 'id: 1\nevent: raised\ndata: {"a":1}\n\n'
+ * ```
+ */
 export function encodeEvent(id: number, event: ServerSentEvent): Uint8Array {
   return encoder.encode(`id: ${id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data) ?? "null"}\n\n`);
 }

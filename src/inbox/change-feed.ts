@@ -88,7 +88,14 @@ export function pollingHints(intervalMs: number): InboxHintSource {
   };
 }
 
-/** Whether an inbox can push its changes (`createMemoryCheckpointer`, `createPostgresCheckpointer`). */
+/**
+ * Whether an inbox can push its changes (`createMemoryCheckpointer`, `createPostgresCheckpointer`).
+ *
+ * @example
+ * ```ts
+ * const changes = canWatch(inbox) ? inbox.watchPendingInterrupts({ signal }) : watchInbox(inbox, pollingHints(10_000), { signal });
+ * ```
+ */
 export function canWatch(inbox: unknown): inbox is { watchPendingInterrupts(options?: WatchPendingInterruptsOptions): AsyncIterableIterator<PendingInterruptChange> } {
   return typeof (inbox as { watchPendingInterrupts?: unknown } | null)?.watchPendingInterrupts === "function";
 }

@@ -111,6 +111,18 @@ describe("watchPendingInterrupts on Postgres, across replicas (LISTEN/NOTIFY)", 
     recorder.close();
   });
 
+  test("a thread id too long for a notification still commits, and is notified as 're-read everything'", async () => {
+    const hints: InboxHint[] = [];
+    const subscription = replicaB.inboxNotifications.subscribe((hint) => hints.push(hint));
+    await subscription.ready;
+    const longId = "t".repeat(7_001);
+    await db.pool.query(`INSERT INTO hitl_pending_interrupts (thread_id, task_id, position, checkpoint_id, interrupt_id, created_at) VALUES ($1, 't', 0, 'c', 'i', now())`, [longId]);
+    await waitFor(() => hints.find((hint) => hint.kind === "resync"));
+    expect(hints.filter((hint) => hint.kind === "thread" && hint.threadId === longId)).toEqual([]);
+    await db.pool.query("DELETE FROM hitl_pending_interrupts WHERE thread_id = $1", [longId]);
+    subscription.close();
+  });
+
   test("end() ends every watch on the saver and closes its listener connection", async () => {
     const saver = await createPostgresCheckpointer(db.url);
     const reader = new ChangeReader(saver.watchPendingInterrupts());

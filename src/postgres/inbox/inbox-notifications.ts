@@ -19,7 +19,15 @@ function listenerClient(pool: pg.Pool): pg.Client {
   return new Client({ ...options, password: options.password, keepAlive: true } as pg.ClientConfig);
 }
 
-/** The hint a notification payload (`<schema>:<thread id>`) gives this schema, if any. */
+/**
+ * The hint a notification payload (`<schema>:<thread id>`) gives this schema, if any.
+ *
+ * @example
+ * ```ts
+ * hintOf("public:t1", "public"); // { kind: "thread", threadId: "t1" }
+ * hintOf("agents:t1", "public"); // undefined
+ * ```
+ */
 export function hintOf(payload: string | undefined, schema: string): InboxHint | undefined {
   const separator = payload?.indexOf(":") ?? -1;
   if (payload === undefined || separator < 0 || payload.slice(0, separator) !== schema) return undefined;
@@ -33,6 +41,14 @@ export function hintOf(payload: string | undefined, schema: string): InboxHint |
  * the first watch subscribes, closed when the last one leaves or the saver ends. A lost
  * connection is opened again (100 ms, doubling, up to 5 s); once listening again, every watch is
  * told to re-read the whole inbox, since notifications sent meanwhile were lost.
+ *
+ * @example
+ * ```ts
+ * const notifications = new PostgresInboxNotifications(pool, "public");
+ * const { ready, close } = notifications.subscribe((hint) => console.log(hint));
+ * await ready; // LISTEN is active
+ * close();
+ * ```
  */
 export class PostgresInboxNotifications implements InboxHintSource {
   readonly #pool: pg.Pool;
