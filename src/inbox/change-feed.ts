@@ -1,5 +1,5 @@
 import type { HumanInterruptPayload } from "../payload/types.js";
-import type { PendingInterruptRecord } from "./types.js";
+import type { ApprovalsInbox, PendingInterruptRecord } from "./types.js";
 
 /**
  * One change of the approvals inbox, as `watchPendingInterrupts()` reports it:
@@ -88,6 +88,11 @@ export function pollingHints(intervalMs: number): InboxHintSource {
   };
 }
 
+/** An approvals inbox that pushes its changes (the memory and Postgres checkpointers; a remote inbox does not). */
+export interface WatchableInbox extends ApprovalsInbox {
+  watchPendingInterrupts(options?: WatchPendingInterruptsOptions): AsyncIterableIterator<PendingInterruptChange>;
+}
+
 /**
  * Whether an inbox can push its changes (`createMemoryCheckpointer`, `createPostgresCheckpointer`).
  *
@@ -96,6 +101,6 @@ export function pollingHints(intervalMs: number): InboxHintSource {
  * const changes = canWatch(inbox) ? inbox.watchPendingInterrupts({ signal }) : watchInbox(inbox, pollingHints(10_000), { signal });
  * ```
  */
-export function canWatch(inbox: unknown): inbox is { watchPendingInterrupts(options?: WatchPendingInterruptsOptions): AsyncIterableIterator<PendingInterruptChange> } {
+export function canWatch(inbox: ApprovalsInbox): inbox is WatchableInbox {
   return typeof (inbox as { watchPendingInterrupts?: unknown } | null)?.watchPendingInterrupts === "function";
 }

@@ -1,6 +1,5 @@
 import type { HITLGraph } from "../host/graph-types.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
-import type { PendingInterruptChange, WatchPendingInterruptsOptions } from "./change-feed.js";
 
 /** One pending human interrupt, as the approvals inbox lists it. */
 export interface PendingInterruptRecord<TPayload = HumanInterruptPayload> {
@@ -60,8 +59,6 @@ export interface ApprovalsInbox {
   listPendingInterrupts(options: ListPendingInterruptsOptions): Promise<PendingInterruptPage>;
   /** Resolves every approval whose deadline has passed; returns the ones it expired. */
   expirePendingInterrupts(graph: HITLGraph): Promise<ExpiredInterrupt[]>;
-  /** Pushes the inbox's changes as they happen (the memory and Postgres checkpointers do; a remote inbox does not). */
-  watchPendingInterrupts?(options?: WatchPendingInterruptsOptions): AsyncIterableIterator<PendingInterruptChange>;
 }
 
 /** Whether a checkpointer keeps an approvals inbox. */

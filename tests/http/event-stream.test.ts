@@ -1,5 +1,6 @@
 import { createMemoryCheckpointer, getInterrupt, type ApprovalsInbox } from "../../src/index.js";
 import { createApprovalHandler, type AuthResult, type ClosableApprovalHandler } from "../../src/http/index.js";
+import type { WatchableInbox } from "../../src/inbox/change-feed.js";
 import { deployAgent, pause } from "../inbox/watch-support.js";
 import { serveOnLoopback } from "./server.js";
 import { openEventStream } from "./sse-client.js";
@@ -19,7 +20,7 @@ async function served(options: { inbox?: ApprovalsInbox; eventStream?: Record<st
 /** An inbox that counts its open watches, around a real one. */
 function countingWatches(inner: ReturnType<typeof createMemoryCheckpointer>) {
   const counter = { open: 0 };
-  const inbox: ApprovalsInbox = {
+  const inbox: WatchableInbox = {
     listPendingInterrupts: (options) => inner.listPendingInterrupts(options),
     expirePendingInterrupts: (graph) => inner.expirePendingInterrupts(graph),
     async *watchPendingInterrupts(options) {
