@@ -93,6 +93,7 @@ export type { FormatInterruptOptions, InterruptFormat } from "./format/format-in
 
 export { createMemoryCheckpointer, HITLMemorySaver, HitlMemorySaver } from "./inbox/memory-checkpointer.js";
 export { hasInbox } from "./inbox/types.js";
+export type { PendingInterruptChange, WatchPendingInterruptsOptions, WatchableInbox } from "./inbox/change-feed.js";
 export type {
   ApprovalsInbox,
   PendingInterruptRecord,

@@ -25,6 +25,9 @@ import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
 import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
 import { PostgresContinuationLeases } from "./continuation/postgres-leases.js";
 import { listPending, overduePending } from "./inbox/inbox-queries.js";
+import { PostgresInboxNotifications } from "./inbox/inbox-notifications.js";
+import { watchInbox } from "../inbox/watch-inbox.js";
+import type { PendingInterruptChange, WatchPendingInterruptsOptions } from "../inbox/change-feed.js";
 import { applyMigrations, ensureAttachments, ensureTriggerSettings, MIGRATIONS } from "./migrations/index.js";
 import { withMigrationsLock } from "./migrations-lock.js";
 import { checkPool, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
@@ -62,6 +65,8 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
   readonly claimStore: ClaimStore;
   /** Which run may continue each thread (see `withThreadContinuation`). */
   readonly continuationLeases: ContinuationLeases;
+  /** The `LISTEN` connection watches share (see {@link HITLPostgresSaver.watchPendingInterrupts}). */
+  readonly inboxNotifications: PostgresInboxNotifications;
 
   /**
    * @param pool - A `pg.Pool` allowing at least 2 connections.
@@ -77,6 +82,30 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
     this.pgPool = pool;
     this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);
     this.continuationLeases = new PostgresContinuationLeases(pool, resolved.schema, resolved);
+    this.inboxNotifications = new PostgresInboxNotifications(pool, resolved.schema);
+  }
+
+  /**
+   * Watches the inbox across every replica on this database and schema: a `snapshot`, then each
+   * approval raised, resolved or expired, as its transaction commits (`LISTEN`/`NOTIFY`; one
+   * connection per saver, outside the pool, shared by all its watches; see the README's "Streaming").
+   *
+   * @param options - `{ signal?, snapshotLimit? }`; `signal`, `break` or `end()` ends the watch.
+   * @returns An async iterator of changes.
+   * @throws {HITLError} `INVALID_OPTIONS`; the first read's `DATABASE_UNAVAILABLE`.
+   * @example
+   * ```ts
+   * for await (const change of saver.watchPendingInterrupts({ signal })) console.log(change.type);
+   * ```
+   */
+  watchPendingInterrupts(options: WatchPendingInterruptsOptions = {}): AsyncGenerator<PendingInterruptChange, void, undefined> {
+    return watchInbox(this, this.inboxNotifications, options);
+  }
+
+  /** Ends every watch and its `LISTEN` connection, then closes the pool (also a pool you passed in). */
+  override async end(): Promise<void> {
+    await this.inboxNotifications.close();
+    return super.end();
   }
 
   /**
