@@ -71,7 +71,7 @@ describe("README API and the barrels", () => {
   const api = sections(markdown).filter((candidate) => candidate.level === 3 && sections(markdown).some((parent) => parent.title === "API" && parent.line < candidate.line && candidate.line < parent.line + parent.body.split("\n").length));
 
   test.each(api.filter((heading) => heading.title !== "Types and guards").map((heading) => [heading.title, heading] as const))("API heading %s names exports of its entry point", (_title, heading) => {
-    const entry = (/— `(langgraph-hitl\/\w+)`/.exec(heading.title)?.[1] ?? "langgraph-hitl") as EntryPoint;
+    const entry: EntryPoint = /— `(langgraph-hitl\/\w+)`/.exec(heading.title)?.[1] ?? "langgraph-hitl";
     const names = codeSpans(heading.title).flatMap((span) => {
       const called = /^(?:new )?([A-Za-z_$][\w$]*)[(.]/.exec(span);
       return called?.[1] === undefined || span.startsWith("langgraph-hitl") ? [] : [called[1]];

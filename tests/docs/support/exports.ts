@@ -1,17 +1,20 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { ROOT } from "./readme-blocks.js";
 
-/** The package's entry points and the barrel each one is built from. */
-export const ENTRY_POINTS = {
-  "langgraph-hitl": "src/index.ts",
-  "langgraph-hitl/langchain": "src/langchain/index.ts",
-  "langgraph-hitl/postgres": "src/postgres/index.ts",
-  "langgraph-hitl/http": "src/http/index.ts",
-  "langgraph-hitl/remote": "src/remote/index.ts",
-} as const;
+/** An entry point of the package: `langgraph-hitl` or `langgraph-hitl/<subpath>`. */
+export type EntryPoint = string;
 
-export type EntryPoint = keyof typeof ENTRY_POINTS;
+/**
+ * The package's entry points (the `exports` map of package.json, `./package.json` aside) and the
+ * barrel each one is built from: `.` → `src/index.ts`, `./x` → `src/x/index.ts`.
+ */
+export const ENTRY_POINTS: Readonly<Record<EntryPoint, string>> = Object.fromEntries(
+  Object.keys((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> }).exports)
+    .filter((subpath) => subpath !== "./package.json")
+    .map((subpath) => (subpath === "." ? ["langgraph-hitl", "src/index.ts"] : [`langgraph-hitl/${subpath.slice(2)}`, `src/${subpath.slice(2)}/index.ts`])),
+);
 
 /** One exported name of an entry point. */
 export interface ExportedName {
@@ -48,7 +51,7 @@ export function exportedNames(): ExportedName[] {
   const files = Object.values(ENTRY_POINTS).map((file) => join(ROOT, file));
   const program = ts.createProgram({ rootNames: files, options: compilerOptions() });
   const checker = program.getTypeChecker();
-  return (Object.entries(ENTRY_POINTS) as Array<[EntryPoint, string]>).flatMap(([entry, file]) => {
+  return Object.entries(ENTRY_POINTS).flatMap(([entry, file]) => {
     const source = program.getSourceFile(join(ROOT, file));
     const moduleSymbol = source === undefined ? undefined : checker.getSymbolAtLocation(source);
     if (moduleSymbol === undefined) throw new Error(`${file} could not be read`);
