@@ -79,9 +79,22 @@ function unwrapMiddlewareError(error: unknown): unknown {
  * cancel becomes a `RUN_CANCELLED` error, an interrupt becomes `interrupt`.
  */
 export async function invokeAndSettle<TValues>(graph: HITLGraph, input: unknown, config: RunnableConfig, threadId: string | undefined): Promise<RunOutcome<TValues>> {
+  return settleRun<TValues>(graph, () => graph.invoke(input, config), config, threadId);
+}
+
+/**
+ * Runs the graph with `run` (which resolves to what `graph.invoke` would: the values, with
+ * `__interrupt__` when the run paused) and settles how the run ended, as {@link invokeAndSettle}.
+ *
+ * @example
+ * ```ts
+ * const outcome = await settleRun(graph, () => graph.invoke(input, config), config, threadId);
+ * ```
+ */
+export async function settleRun<TValues>(graph: HITLGraph, run: () => Promise<unknown>, config: RunnableConfig, threadId: string | undefined): Promise<RunOutcome<TValues>> {
   let result: unknown;
   try {
-    result = await graph.invoke(input, config);
+    result = await run();
   } catch (thrown) {
     const error = unwrapMiddlewareError(thrown);
     if (isGraphInterrupt(error) && isRemoteGraph(graph)) return settled<TValues>(await pausedRemoteRun(graph, error, config), threadId);
