@@ -98,7 +98,7 @@ export interface PreparedResume {
 }
 
 /** What `DATABASE_UNAVAILABLE` says when the run itself lost the database. */
-export const APPLYING_CONSEQUENCE =
+const APPLYING_CONSEQUENCE =
   "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.";
 
 /**
@@ -143,7 +143,7 @@ export async function prepareResume(graph: HITLGraph, config: RunnableConfig, va
  * await withThreadContinuation(prepared.saver, prepared.threadId, async () => confirmPending(prepared));
  * ```
  */
-export async function confirmPending(prepared: PreparedResume): Promise<void> {
+async function confirmPending(prepared: PreparedResume): Promise<void> {
   const { saver, threadId, target } = prepared;
   await reportingUnavailable(async () => pickTarget(await readThreadState(saver, threadId), threadId, target.interruptId, saver), "nothing was submitted. Try again.", threadId);
 }
@@ -158,7 +158,7 @@ export async function confirmPending(prepared: PreparedResume): Promise<void> {
  * const result = await reportResume(prepared, await invokeAndSettle(graph, prepared.command, runConfig, prepared.threadId));
  * ```
  */
-export async function reportResume<TValues>(prepared: PreparedResume, outcome: RunOutcome<TValues>): Promise<ResumeResult<TValues>> {
+async function reportResume<TValues>(prepared: PreparedResume, outcome: RunOutcome<TValues>): Promise<ResumeResult<TValues>> {
   const { saver, threadId, target, approval, checked, meta } = prepared;
   if (!approval) {
     throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
@@ -218,11 +218,29 @@ export async function resume<G extends HITLGraph, TValues = GraphValues<G>>(
 ): Promise<ResumeResult<TValues>> {
   if (isRemoteGraph(graph)) return resumeRemote<TValues>(graph, config, value, options);
   const prepared = await prepareResume(graph, config, value, options);
-  const { saver, threadId, command } = prepared;
+  return continueUnderLease(prepared, config, (runConfig) => invokeAndSettle<TValues>(graph, prepared.command, runConfig, prepared.threadId));
+}
+
+/**
+ * Runs a prepared submission as the thread's one continuation and reports it: under the lease,
+ * re-reads that the interrupt is still pending, runs `run` with the lease's config (its token,
+ * `durability: "sync"` unless `config` chose one), then reports what the node recorded.
+ *
+ * @param prepared - What {@link prepareResume} returned.
+ * @param config - The caller's run config.
+ * @param run - Runs `prepared.command` with the config it is given and settles the outcome.
+ * @throws {HITLError} as {@link resume} does once its checks passed.
+ * @example
+ * ```ts
+ * await continueUnderLease(prepared, config, (runConfig) => invokeAndSettle(graph, prepared.command, runConfig, prepared.threadId));
+ * ```
+ */
+export async function continueUnderLease<TValues>(prepared: PreparedResume, config: RunnableConfig, run: (runConfig: RunnableConfig) => Promise<RunOutcome<TValues>>): Promise<ResumeResult<TValues>> {
+  const { saver, threadId } = prepared;
   // One continuation: only the lease holder runs, after re-reading that the interrupt is still pending (src/host/continuation.ts).
   const outcome = await withThreadContinuation(saver, threadId, async (lease) => {
     await confirmPending(prepared);
-    return reportingUnavailable(() => invokeAndSettle<TValues>(graph, command, lease.runConfig(config), threadId), APPLYING_CONSEQUENCE, threadId);
+    return reportingUnavailable(() => run(lease.runConfig(config)), APPLYING_CONSEQUENCE, threadId);
   });
   return reportResume(prepared, outcome);
 }

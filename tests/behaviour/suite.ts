@@ -17,11 +17,13 @@ import { trustCases } from "./trust.cases.js";
 import { signingCases } from "./signing.cases.js";
 import { nodeBoundsCases } from "./node-bounds.cases.js";
 import { responseSchemaCases } from "./response-schema.cases.js";
+import { streamingCases } from "./streaming.cases.js";
 
 const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 CASES.push(signingCases);
 CASES.push(nodeBoundsCases);
 CASES.push(responseSchemaCases);
+CASES.push(streamingCases);
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {

@@ -35,8 +35,8 @@ describe("LangGraph's response_schema", () => {
     const answers: unknown[] = [];
     const graph = asking((value) => answers.push(value));
     const config = { configurable: { thread_id: "response-schema-2" } };
-    const first = ((await graph.invoke({ messages: [] }, config)) as { __interrupt__: Raised[] }).__interrupt__[0]!;
-    const again = ((await graph.invoke(new Command({ resume: { [first.id!]: { ok: "not a boolean" } } }), config)) as { __interrupt__: Raised[] }).__interrupt__[0]!;
+    const first = ((await graph.invoke({ messages: [] }, config)) as unknown as { __interrupt__: Raised[] }).__interrupt__[0]!;
+    const again = ((await graph.invoke(new Command({ resume: { [first.id!]: { ok: "not a boolean" } } }), config)) as unknown as { __interrupt__: Raised[] }).__interrupt__[0]!;
     expect(answers).toEqual([{ ok: "not a boolean" }]);
     expect(again).toEqual({ id: first.id, value: { question: "ok?", error: "refused" }, response_schema: SCHEMA });
     expect(Object.keys(again)).toEqual(Object.keys(first));
