@@ -20,6 +20,8 @@ export interface RunStream<TChunk, TOutcome> extends AsyncIterableIterator<TChun
    * the loop ends. Rejects with `RUN_ABORTED` when the run was stopped. Starts nothing by itself.
    */
   readonly outcome: Promise<TOutcome>;
+  /** Stops the run (what leaving a `for await` early calls); resolves once it has stopped and its lease is released. */
+  return(): Promise<IteratorResult<TChunk>>;
 }
 
 /** What a streamed run's work is given: where chunks go, and how to tell it was stopped. */
