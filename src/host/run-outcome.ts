@@ -6,6 +6,7 @@ import { decodeStop } from "../protocol/stop-reason.js";
 import type { RunStop } from "../core/types.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
+import { unknownInterruptOf } from "../langgraph/index.js";
 import type { HITLGraph } from "./graph-types.js";
 import { isRemoteGraph } from "./remote-graph.js";
 
@@ -98,6 +99,8 @@ export async function settleRun<TValues>(graph: HITLGraph, run: () => Promise<un
   } catch (thrown) {
     const error = unwrapMiddlewareError(thrown);
     if (isGraphInterrupt(error) && isRemoteGraph(graph)) return settled<TValues>(await pausedRemoteRun(graph, error, config), threadId);
+    const refused = refusedResume(error, threadId);
+    if (refused !== undefined) throw refused;
     const stop = stopOf(error);
     if (stop === undefined) throw error;
     if (stop.kind === "cancel") {
@@ -112,6 +115,25 @@ export async function settleRun<TValues>(graph: HITLGraph, run: () => Promise<un
     return { values: state.values as TValues, interrupts: [], halted };
   }
   return settled<TValues>(result, threadId);
+}
+
+/**
+ * LangGraph's strict resume refused the resume before writing anything (`UnknownInterruptError`):
+ * the interrupt it named is no longer pending, or it named none while several wait.
+ */
+function refusedResume(error: unknown, threadId: string | undefined): HITLError | undefined {
+  const unknown = unknownInterruptOf(error);
+  if (unknown === undefined) return undefined;
+  const where = threadId === undefined ? {} : { threadId };
+  if (unknown.reason === "not_pending") {
+    return new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${unknown.interruptIds.join(", ")} is not pending: LangGraph's strict resume refused it before anything ran.`, {
+      ...where,
+      ...(unknown.interruptIds[0] === undefined ? {} : { interruptId: unknown.interruptIds[0] }),
+      cause: error,
+    });
+  }
+  const message = "LangGraph's strict resume refused a resume that names no pending interrupt; pass `interruptId`";
+  return new HITLError("INVALID_OPTIONS", message, { ...where, details: [{ path: ["interruptId"], message, allowed: unknown.pendingIds }], cause: error });
 }
 
 function settled<TValues>(result: unknown, threadId: string | undefined): RunOutcome<TValues> {

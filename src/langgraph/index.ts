@@ -12,3 +12,5 @@ export { interruptIdFor, interruptWithId, raiseInPlace } from "./interrupt-id.js
 export { thrownByTask } from "./task-error.js";
 export { continuationTokenOf, continuesHead, isContinuation, markLoad, withContinuationToken } from "./continuation-config.js";
 export type { Durability } from "./continuation-config.js";
+export { unknownInterruptOf, withStrictResume } from "./strict-resume.js";
+export type { UnknownInterrupt } from "./strict-resume.js";
