@@ -1,3 +1,4 @@
+import { Command } from "@langchain/langgraph";
 import {
   createAskUserQuestionTool,
   getInterrupt,
@@ -198,6 +199,19 @@ export const streamingCases: BehaviourCases = (saver, adapter) => {
       };
 
     test.each(stops)("stopping the stream by %s while the reviewed tool runs: the lease is released, the thread resumes at once, and the tool never runs twice", stopCases(undefined));
+
+    test("a raw graph.stream left while the reviewed tool runs: the next resume() completes the batch at once and the tool never runs twice", async () => {
+      const agent = await streamingAgent(saver, adapter, APPROVAL_BATCH);
+      const { config, threadId, pending } = await agent.paused("raw-stop");
+      agent.deploy.close(threadId);
+      const raw = await agent.graph.stream(new Command({ resume: { [pending.interruptId]: [{ type: "approve" }] } }), { ...config, streamMode: "tools" });
+      for await (const event of raw) if ((event as { event?: string; name?: string }).event === "on_tool_start" && (event as { name?: string }).name === "deploy") break;
+      const completed = await resume(agent.graph, config, [{ type: "approve" }], { interruptId: pending.interruptId });
+      agent.deploy.open(threadId);
+      expect(completed.status).toBe("superseded");
+      expect(agent.deploy.starts(threadId)).toBe(1);
+      expect(toolMessages(completed.values).find((message) => message.tool_call_id === "d1")?.content).toContain("was running when the run was stopped");
+    });
 
     // `handleToolErrors` is a ToolNode option: with it off the cut-off call rejects instead of becoming an error message.
     testWhere(adapter, ["node"]).each(stops)("with handleToolErrors off, stopping the stream by %s while the reviewed tool runs never runs it twice either", stopCases(false));

@@ -281,6 +281,10 @@ describe("streamed start and resume through a RemoteGraph", () => {
     expect(chunks.map((chunk) => Object.keys(chunk)[0])).toEqual(["agent", "__interrupt__"]);
     expect(chunks[1]?.["__interrupt__"]).toEqual([expect.objectContaining({ id: pending.interruptId, interruptId: pending.interruptId, threadId: thread.thread_id, value: pending.payload })]);
     expect(outcome.interrupt).toEqual(pending);
+    // The server keeps and serves the response_schema the node raised with.
+    expect(chunks[1]?.["__interrupt__"]).toEqual([expect.objectContaining({ response_schema: expect.objectContaining({ required: ["call_1"] }) })]);
+    const [task] = (await client.threads.getState(thread.thread_id)).tasks;
+    expect(task?.interrupts[0]).toHaveProperty("response_schema.required", ["call_1"]);
     const plainThread = await client.threads.create();
     const plain = await start(remote, { messages: [{ role: "user", content: "deploy billing" }] }, { configurable: { thread_id: plainThread.thread_id } });
     expect((outcome.values as { messages: unknown[] }).messages).toHaveLength((plain.values as { messages: unknown[] }).messages.length);
