@@ -5,6 +5,13 @@ import { compiledGraphOf, type ChunkPart } from "./chunk-shape.js";
  * What `graph.invoke` would have returned for a run, rebuilt from the root graph's `"values"`
  * chunks the way `invoke` builds it (pregel/index.js): the last values, restricted to the
  * graph's output channels, plus every `__interrupt__` entry when the run paused.
+ *
+ * @example
+ * ```ts
+ * const record = new RunRecord(graph);
+ * for await (const chunk of stream) record.observe(splitChunk(chunk, false));
+ * record.result(); // { messages: [...], __interrupt__: [...] }
+ * ```
  */
 export class RunRecord {
   readonly #outputKeys: readonly string[] | undefined;
