@@ -88,6 +88,12 @@ export type { HITLGraph, HitlGraph } from "./host/graph-types.js";
 export type { Reviewer } from "./protocol/resume-envelope.js";
 export type { ToolLookup } from "./decisions/validate-decisions.js";
 
+// Streaming (startStream / resumeStream) and the response_schema our interrupts publish.
+export { startStream, resumeStream } from "./stream/index.js";
+export type { ResumeStreamOptions, RunStream, StreamOptions, StreamedInterrupt } from "./stream/index.js";
+export { approvalResponseSchema, questionResponseSchema } from "./payload/response-schema.js";
+export type { ResponseSchema } from "./payload/response-schema.js";
+
 export { formatInterrupt } from "./format/format-interrupt.js";
 export type { FormatInterruptOptions, InterruptFormat } from "./format/format-interrupt.js";
 

@@ -9,6 +9,7 @@ import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
 import type { Outcome } from "./types.js";
 import { reportDecisions } from "./report-decisions.js";
 import type { RunStop } from "./types.js";
+import { runUnlessStopped, stoppedBatch } from "./stopped-call.js";
 import { answerMessage, blockedMessage, withHitlRecord } from "./tool-messages.js";
 
 /** What a tool runner answers a call with. */
@@ -100,7 +101,7 @@ async function settleCall(outcome: Outcome, runTool: RunTool, key: string | unde
       const id = outcome.call.id ?? "";
       const earlier = session !== undefined ? session.finished.get(id) : key === undefined ? undefined : env.completed.get(key);
       if (earlier !== undefined) return earlier;
-      const output = await runTool(outcome.call);
+      const output = await runUnlessStopped(outcome.call, runTool, env.runSignal);
       const record = outcome.record;
       const settled = record !== undefined && !isCommand(output) ? withHitlRecord(output as ToolMessage, record) : output;
       if (session !== undefined && id !== "") await session.record(id, settled);
@@ -119,6 +120,11 @@ async function finishBatch(decision: BatchDecision, env: BatchEnvironment, settl
     // Siblings have finished (and their results are committed): the next resume completes only what is left.
     await session?.end("failed");
     throw failure.reason;
+  }
+  if (runSignal.aborted) {
+    // The stopped run writes nothing more: the next resume completes the batch from its recorded results, at once.
+    await session?.end("failed");
+    throw stoppedBatch(task.threadId);
   }
   const settled = attempts.map((attempt) => (attempt as PromiseFulfilledResult<ToolOutput>).value);
   await session?.end("finished");

@@ -20,3 +20,5 @@ export { stockCheckpointRows, stockWriteRows } from "./postgres-rows.js";
 export type { CheckpointRows, WriteRows } from "./postgres-rows.js";
 export { deleteThreadSql, insertBlobsSql, insertWritesSql, stockWriteStatements, upsertCheckpointSql } from "./postgres-writes-sql.js";
 export { interruptWriteOfRowSql, latestRootWritesSql, parentNamespaceSql, taskFinishedSql, taskIdOfNamespaceSql, taskInterruptWritesSql } from "./postgres-reads-sql.js";
+export { unknownInterruptOf, withStrictResume } from "./strict-resume.js";
+export type { UnknownInterrupt } from "./strict-resume.js";

@@ -17,11 +17,17 @@ import { trustCases } from "./trust.cases.js";
 import { signingCases } from "./signing.cases.js";
 import { nodeBoundsCases } from "./node-bounds.cases.js";
 import { clientSpellingCases } from "./client-spellings.cases.js";
+import { responseSchemaCases } from "./response-schema.cases.js";
+import { streamingCases } from "./streaming.cases.js";
+import { durabilityCases } from "./durability.cases.js";
 
 const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 CASES.push(signingCases);
 CASES.push(nodeBoundsCases);
 CASES.push(clientSpellingCases);
+CASES.push(responseSchemaCases);
+CASES.push(streamingCases);
+CASES.push(durabilityCases);
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {
