@@ -10,5 +10,6 @@ export { readTaskContext } from "./task-config.js";
 export type { TaskContext } from "./task-config.js";
 export { interruptIdFor, interruptWithId, raiseInPlace } from "./interrupt-id.js";
 export { thrownByTask } from "./task-error.js";
+export { checkpointTimeMs, isLaterCheckpoint } from "./checkpoint-id.js";
 export { continuationTokenOf, continuesHead, isContinuation, markLoad, withContinuationToken } from "./continuation-config.js";
 export type { Durability } from "./continuation-config.js";
