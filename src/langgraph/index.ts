@@ -13,3 +13,5 @@ export { thrownByTask } from "./task-error.js";
 export { checkpointTimeMs, isLaterCheckpoint } from "./checkpoint-id.js";
 export { continuationTokenOf, continuesHead, isContinuation, markLoad, withContinuationToken } from "./continuation-config.js";
 export type { Durability } from "./continuation-config.js";
+export { toolNodeCalls, unansweredCalls } from "./tool-node-input.js";
+export { ToolNodeRuns } from "./tool-node-runs.js";
