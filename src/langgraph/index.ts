@@ -15,3 +15,4 @@ export { continuationTokenOf, continuesHead, isContinuation, markLoad, withConti
 export type { Durability } from "./continuation-config.js";
 export { toolNodeCalls, unansweredCalls } from "./tool-node-input.js";
 export { ToolNodeRuns } from "./tool-node-runs.js";
+export { drainThisRun } from "./run-control.js";
