@@ -2,6 +2,7 @@ import { isHITLError } from "../errors/hitl-error.js";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
+import { insideMiddlewareErrors } from "../langgraph/index.js";
 import { decodeStop } from "../protocol/stop-reason.js";
 import type { RunStop } from "../core/types.js";
 import { withDigests } from "../payload/digest.js";
@@ -62,16 +63,10 @@ async function pausedRemoteRun(graph: HITLGraph, error: unknown, config: Runnabl
   return { ...((state.values ?? {}) as Record<string, unknown>), __interrupt__: raised };
 }
 
-/**
- * LangChain's agent wraps what a middleware throws in a `MiddlewareError` (same name, no
- * `code`, the original as `cause`); the host hands the caller this library's own error.
- */
+/** LangChain's agent wraps what a middleware throws (this library's errors too): the host hands the caller this library's own error. */
 function unwrapMiddlewareError(error: unknown): unknown {
-  let current = error;
-  while ((current as { "~brand"?: unknown } | null)?.["~brand"] === "MiddlewareError" && (current as { cause?: unknown }).cause !== undefined) {
-    current = (current as { cause?: unknown }).cause;
-  }
-  return isHITLError(current) ? current : error;
+  const inner = insideMiddlewareErrors(error);
+  return isHITLError(inner) ? inner : error;
 }
 
 /**

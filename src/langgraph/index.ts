@@ -16,3 +16,4 @@ export type { Durability } from "./continuation-config.js";
 export { toolNodeCalls, unansweredCalls } from "./tool-node-input.js";
 export { ToolNodeRuns } from "./tool-node-runs.js";
 export { drainThisRun } from "./run-control.js";
+export { insideMiddlewareErrors, isMiddlewareError } from "./middleware-error.js";
