@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { claimStoreFor } from "../claims/index.js";
 import { reportingUnavailable } from "../errors/database-unavailable.js";
+import { nodeRunnables } from "../langgraph/index.js";
 import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import { checkSigningKey, signResume } from "../protocol/signing.js";
 import { submissionDigest } from "../protocol/submission-digest.js";
@@ -46,8 +47,8 @@ function checkOptions(options: ResumeOptions): void {
 }
 
 /** A node's tool lookup: an approval node's `findTool`, or the `tools` list of any other tool node (a `createAgent` agent's). */
-function nodeLookup(bound: unknown): ToolLookup | undefined {
-  const { findTool, tools } = (bound ?? {}) as { findTool?: unknown; tools?: unknown };
+function nodeLookup(runnable: unknown): ToolLookup | undefined {
+  const { findTool, tools } = (runnable ?? {}) as { findTool?: unknown; tools?: unknown };
   if (typeof findTool === "function") return findTool as ToolLookup;
   if (!Array.isArray(tools)) return undefined;
   return (toolName) => tools.find((tool) => (tool as { name?: unknown } | null)?.name === toolName) as ReturnType<ToolLookup>;
@@ -58,9 +59,8 @@ function nodeLookup(bound: unknown): ToolLookup | undefined {
  * or the tools node a `createAgent` agent runs `approvalMiddleware` in), then the caller's own lookup.
  */
 function toolLookupFor(graph: HITLGraph, fallback: ToolLookup | undefined): ToolLookup {
-  const nodes = graph.nodes ?? (graph as { graph?: HITLGraph }).graph?.nodes ?? {};
-  const lookups = Object.values(nodes)
-    .map((node) => nodeLookup(node.bound))
+  const lookups = nodeRunnables(graph)
+    .map(nodeLookup)
     .filter((lookup): lookup is ToolLookup => lookup !== undefined);
   if (fallback !== undefined) lookups.push(fallback);
   return (toolName) => {

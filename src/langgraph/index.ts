@@ -17,3 +17,4 @@ export { toolNodeCalls, unansweredCalls } from "./tool-node-input.js";
 export { ToolNodeRuns } from "./tool-node-runs.js";
 export { drainThisRun } from "./run-control.js";
 export { insideMiddlewareErrors, isMiddlewareError } from "./middleware-error.js";
+export { nodeRunnables } from "./graph-nodes.js";
