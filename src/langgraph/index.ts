@@ -18,3 +18,4 @@ export { ToolNodeRuns } from "./tool-node-runs.js";
 export { drainThisRun } from "./run-control.js";
 export { insideMiddlewareErrors, isMiddlewareError } from "./middleware-error.js";
 export { nodeRunnables } from "./graph-nodes.js";
+export { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "./remote-graph.js";
