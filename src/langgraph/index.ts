@@ -19,3 +19,4 @@ export { drainThisRun } from "./run-control.js";
 export { insideMiddlewareErrors, isMiddlewareError } from "./middleware-error.js";
 export { nodeRunnables } from "./graph-nodes.js";
 export { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "./remote-graph.js";
+export { toolSchemaInput } from "./tool-schema-input.js";
