@@ -19,7 +19,15 @@ export interface PendingWritesSummary {
 
 const INTERRUPT_ID = /^[0-9a-f]{32}$/;
 
-function interruptsOf(value: unknown): StoredInterrupt[] {
+/**
+ * The interrupts of one interrupt write (its value is `[{ id, value }]`; entries without an id are skipped).
+ *
+ * @example
+ * ```ts
+ * storedInterrupts([{ id: "4e1f…", value: { type: "tool_approval" } }]); // [{ id: "4e1f…", value: {…} }]
+ * ```
+ */
+export function storedInterrupts(value: unknown): StoredInterrupt[] {
   const entries = (Array.isArray(value) ? value : [value]) as Array<{ id?: unknown; value?: unknown } | null>;
   return entries.filter((entry) => typeof entry?.id === "string").map((entry) => ({ id: entry!.id as string, value: entry!.value }));
 }
@@ -39,7 +47,7 @@ export function summarizePendingWrites(writes: readonly PendingWrite[]): Pending
   const finished = new Set<string>();
   const answered = new Map<string, unknown>();
   for (const [taskId, channel, value] of writes) {
-    if (channel === INTERRUPT_CHANNEL) interruptsByTask.set(taskId, interruptsOf(value));
+    if (channel === INTERRUPT_CHANNEL) interruptsByTask.set(taskId, storedInterrupts(value));
     // A resume addressed to one interrupt is written under the interrupt's id.
     else if (channel === RESUME_CHANNEL && INTERRUPT_ID.test(taskId)) answered.set(taskId, value);
     else if (isResultChannel(channel)) finished.add(taskId);
@@ -68,7 +76,7 @@ export interface LatestPendingWrites {
 export function interruptValuesOfTask(writes: readonly PendingWrite[], taskId: string): unknown[] {
   return writes
     .filter(([writeTaskId, channel]) => writeTaskId === taskId && channel === INTERRUPT_CHANNEL)
-    .flatMap(([, , value]) => interruptsOf(value).map((entry) => entry.value));
+    .flatMap(([, , value]) => storedInterrupts(value).map((entry) => entry.value));
 }
 
 /**
