@@ -3,7 +3,7 @@ import { HITLError } from "../errors/hitl-error.js";
 import { firstSubmission, summarizePendingWrites, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
-import { unknownInterruptError, wasRaisedOnThread } from "./interrupt-history.js";
+import { searchThreadHistory, unknownInterruptError } from "./interrupt-history.js";
 import type { HITLGraph } from "./graph-types.js";
 
 
@@ -74,11 +74,12 @@ export async function readThreadState(saver: BaseCheckpointSaver, threadId: stri
 
 /**
  * Picks the interrupt the caller reviewed, or explains precisely why it cannot be resumed.
- * An id that is not pending costs one read of the thread's history, to tell an answered
- * interrupt from one the thread never raised.
+ * An id that is not pending costs one read of the thread's latest checkpoints (at most
+ * `HISTORY_SEARCH_LIMIT`), to tell an answered interrupt from one the thread never raised.
  *
  * @throws {HITLError} `INTERRUPT_MISMATCH` (answered, then raised again), `INTERRUPT_ALREADY_RESOLVED`,
- * `UNKNOWN_INTERRUPT` (never raised on this thread), `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS`
+ * `UNKNOWN_INTERRUPT` (never raised on this thread, or not within its latest `HISTORY_SEARCH_LIMIT`
+ * checkpoints), `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS`
  * when several are pending and none was named.
  */
 export async function pickTarget<T extends RunInterruptResult<HumanInterruptPayload>>(
@@ -99,7 +100,8 @@ export async function pickTarget<T extends RunInterruptResult<HumanInterruptPayl
       );
     }
     // Without a local checkpointer (a RemoteGraph) the history cannot be read: the id counts as resolved.
-    if (saver !== undefined && !(await wasRaisedOnThread(saver, threadId, interruptId))) throw unknownInterruptError(pending, threadId, interruptId);
+    const search = saver === undefined ? undefined : await searchThreadHistory(saver, threadId, interruptId);
+    if (search !== undefined && !search.raised) throw unknownInterruptError(pending, threadId, interruptId, search);
     throw new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${interruptId} is not pending on thread "${threadId}": it was already resolved.`, { threadId, interruptId });
   }
   const [first, ...rest] = pending;

@@ -16,6 +16,7 @@ import { rebuildCases } from "./rebuild.cases.js";
 import { trustCases } from "./trust.cases.js";
 import { signingCases } from "./signing.cases.js";
 import { nodeBoundsCases } from "./node-bounds.cases.js";
+import { historyBoundCases } from "./history-bound.cases.js";
 
 const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 CASES.push(signingCases);
@@ -26,8 +27,9 @@ export function runBehaviourSuite(saver: SaverFactory): void {
   for (const adapter of [nodeAdapter, middlewareAdapter]) {
     describe(adapter.kind === "node" ? "ApprovalToolNode in a StateGraph" : "createAgent + approvalMiddleware", () => {
       for (const cases of CASES) cases(saver, adapter);
-      // askUserQuestion() inside a plain node involves neither adapter: registered once.
+      // askUserQuestion() inside a plain node, and the host's history search, involve neither adapter: registered once.
       if (adapter.kind === "node") questionCases(saver, adapter);
+      if (adapter.kind === "node") historyBoundCases(saver, adapter);
     });
   }
 }
