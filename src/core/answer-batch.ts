@@ -8,7 +8,7 @@ import type { BatchDecision, BatchEnvironment } from "./decide-batch.js";
 import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
 import type { Outcome } from "./types.js";
 import { reportDecisions } from "./report-decisions.js";
-import type { RunStop } from "./types.js";
+import type { RunStop } from "../protocol/stop-reason.js";
 import { answerMessage, blockedMessage, withHitlRecord } from "./tool-messages.js";
 
 /** What a tool runner answers a call with. */

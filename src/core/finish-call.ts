@@ -3,7 +3,7 @@ import type { Command } from "@langchain/langgraph";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
 import type { DenialSource, ToolBatchEntry } from "../hooks/types.js";
 import type { Outcome } from "./types.js";
-import type { RunStop } from "./types.js";
+import type { RunStop } from "../protocol/stop-reason.js";
 import { copyToolMessage } from "./tool-messages.js";
 
 /** One answered call: what the model sees, its batch entry, and any request to stop the run. */

@@ -1,6 +1,5 @@
 import { drainThisRun } from "../langgraph/index.js";
-import { encodeStop } from "../protocol/stop-reason.js";
-import type { RunStop } from "./types.js";
+import { encodeStop, type RunStop } from "../protocol/stop-reason.js";
 
 /**
  * Stops the run at the next step boundary, after this node's results are saved: LangGraph

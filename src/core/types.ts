@@ -4,7 +4,7 @@
  */
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { HookRegistry } from "../hooks/hook-registry.js";
-import type { DenialSource, HookErrorHandler, HookEvent } from "../hooks/types.js";
+import type { DenialSource, HookErrorHandler } from "../hooks/types.js";
 import type { AskUserQuestionRequest, HumanInTheLoopConfig, ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import type { SigningKey } from "../protocol/signing.js";
@@ -36,17 +36,6 @@ export type Screening =
       expiresInMs?: number;
       notes: ScreeningNotes;
     };
-
-/** A request, raised by a hook, to stop the run once the current batch is answered. */
-export interface RunStop {
-  /** `halt`: stop quietly (the host reads the reason). `cancel`: stop as a failure (`RUN_CANCELLED`). */
-  kind: "halt" | "cancel";
-  reason: string;
-  /** The hook event that asked for it. */
-  event: HookEvent;
-  /** The call whose hook asked for it. */
-  toolCallId: string;
-}
 
 /** Why a call ended the way it did, from the approval layer's point of view (the same sources `PermissionDenied` reports). */
 export type OutcomeSource = DenialSource;
