@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
-import { firstSubmission, summarizePendingWrites, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
+import { summarizePendingWrites, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { searchThreadHistory, unknownInterruptError } from "./interrupt-history.js";
@@ -23,8 +23,6 @@ export interface ThreadState {
   /** Interrupt ids a resume value was already submitted for in the current step, with what LangGraph recorded. */
   answered: ReadonlyMap<string, unknown>;
 }
-
-export { firstSubmission, type PendingWrite };
 
 /**
  * A checkpointer that can read the latest root checkpoint's pending writes alone, without

@@ -4,7 +4,7 @@
  * checked by the contract tests in tests/langgraph. Nothing else may name them.
  */
 export { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS, RESUME_CHANNEL, isResultChannel } from "./channels.js";
-export { firstSubmission, interruptValuesOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
+export { interruptValuesOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
 export type { LatestPendingWrites, PendingWrite, PendingWritesSummary, StoredInterrupt } from "./pending-writes.js";
 export { readTaskContext } from "./task-config.js";
 export type { TaskContext } from "./task-config.js";

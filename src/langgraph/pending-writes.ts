@@ -78,18 +78,3 @@ export function interruptValuesOfTask(writes: readonly PendingWrite[], taskId: s
     .filter(([writeTaskId, channel]) => writeTaskId === taskId && channel === INTERRUPT_CHANNEL)
     .flatMap(([, , value]) => storedInterrupts(value).map((entry) => entry.value));
 }
-
-/**
- * The first value submitted for an interrupt. LangGraph records each new submission by
- * nesting the earlier record: `[v1]`, then `[[v1], v2]`, then `[[[v1], v2], v3]`.
- *
- * @example
- * ```ts
- * firstSubmission([[{ a: 1 }], { b: 2 }]); // { a: 1 }
- * ```
- */
-export function firstSubmission(recorded: unknown): unknown {
-  let current = recorded;
-  while (Array.isArray(current) && current.length > 0) current = current[0];
-  return current;
-}
