@@ -5,7 +5,6 @@ import type pg from "pg";
 import type { ClaimStore, ClaimStoreProvider } from "../claims/index.js";
 import type { ContinuationLeaseProvider, ContinuationLeases } from "../host/continuation.js";
 import type { HitlGraph } from "../host/graph-types.js";
-import type { ThreadLockProvider } from "../host/thread-lock.js";
 import { expireRows } from "../inbox/expire-pending.js";
 import { resolveListOptions } from "../inbox/list-options.js";
 import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage } from "../inbox/types.js";
@@ -28,7 +27,6 @@ import { applyMigrations, ensureAttachments, MIGRATIONS } from "./migrations/ind
 import { withMigrationsLock } from "./migrations-lock.js";
 import { checkPool, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
 import { claimsTable, continuationsTable, leasesTable } from "./tables.js";
-import { withPostgresThreadLock } from "./thread-lock.js";
 
 /**
  * LangGraph's `PostgresSaver`, unchanged in what it writes (every row is exactly what the stock
@@ -48,10 +46,10 @@ import { withPostgresThreadLock } from "./thread-lock.js";
  * const graph = builder.compile({ checkpointer: saver });
  * ```
  */
-export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvider, ApprovalsInbox, ClaimStoreProvider, ContinuationLeaseProvider {
+export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, ClaimStoreProvider, ContinuationLeaseProvider {
   /** The schema of the checkpoint tables. */
   readonly schema: string;
-  /** The pool the saver (and its locks) use; `PostgresSaver` keeps its own reference private. */
+  /** The pool the saver uses; `PostgresSaver` keeps its own reference private. */
   protected readonly pgPool: pg.Pool;
   /** Where reviewed batches are claimed (see the README's "Exactly once"). */
   readonly claimStore: ClaimStore;
@@ -239,26 +237,6 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
     await this.pgPool.query(`DELETE FROM ${claimsTable(this.schema)} WHERE thread_id = $1`, [threadId]);
     await this.pgPool.query(`DELETE FROM ${continuationsTable(this.schema)} WHERE thread_id = $1`, [threadId]);
     await this.pgPool.query(`DELETE FROM ${leasesTable(this.schema)} WHERE thread_id = $1`, [threadId]);
-  }
-
-  /**
-   * Runs `work` while holding the lock of `threadId`, across every process using this database
-   * and schema (a Postgres advisory lock on a connection of its own). For a host's own actions on
-   * a paused thread; `resume()` does not take it (it holds the thread's continuation lease, a row
-   * with a heartbeat, not a connection).
-   * Not re-entrant.
-   *
-   * @param threadId - The thread to lock.
-   * @param work - What to run under the lock; its result or error passes through.
-   * @returns What `work` returned.
-   * @throws {HITLError} `DATABASE_UNAVAILABLE` (with `cause`) when the lock cannot be taken.
-   * @example
-   * ```ts
-   * await saver.withThreadLock("t1", () => graph.updateState(config, { messages: [note] }));
-   * ```
-   */
-  async withThreadLock<T>(threadId: string, work: () => Promise<T>): Promise<T> {
-    return withPostgresThreadLock(this.pgPool, this, this.schema, threadId, work);
   }
 }
 
