@@ -27,7 +27,8 @@ export type {
   AgentInboxResponse,
 } from "./payload/types.js";
 export { isToolApprovalInterrupt, isAskUserQuestionInterrupt } from "./payload/guards.js";
-export { requestDigest, canonicalJson, withDigests } from "./payload/digest.js";
+export { requestDigest, withDigests } from "./payload/digest.js";
+export { canonicalJson } from "./payload/canonical-json.js";
 
 export { HITLError, isHITLError } from "./errors/hitl-error.js";
 export type { HITLErrorCode, HITLErrorDetail, HITLErrorOptions } from "./errors/hitl-error.js";

@@ -3,7 +3,7 @@ import type { ToolCall } from "@langchain/core/messages/tool";
 import { isCommand, type Command } from "@langchain/langgraph";
 import type { ClaimSession } from "../claims/index.js";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
-import { canonicalJson } from "../payload/digest.js";
+import { canonicalJson } from "../payload/canonical-json.js";
 import type { BatchDecision, BatchEnvironment } from "./decide-batch.js";
 import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
 import type { Outcome } from "./types.js";

@@ -4,7 +4,7 @@ import type { HookRegistry } from "../hooks/hook-registry.js";
 import { runPreToolUse, type PreToolUseVerdict } from "../hooks/pre-tool-use.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
 import type { HookErrorHandler } from "../hooks/types.js";
-import { canonicalJson } from "../payload/digest.js";
+import { canonicalJson } from "../payload/canonical-json.js";
 import type { AskUserQuestionRequest, ToolInput } from "../payload/types.js";
 import { questionSchema, type OptionLimits } from "../questions/question-schema.js";
 import type { ResolvedNodeOptions } from "./types.js";

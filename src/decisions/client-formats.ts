@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
-import { canonicalJson } from "../payload/digest.js";
+import { canonicalJson } from "../payload/canonical-json.js";
 import type { ToolApprovalDecision, ToolApprovalInterruptPayload, ToolApprovalRequest } from "../payload/types.js";
 import { coerceEditedArgs } from "./coerce-edited-args.js";
 import { issueDetails } from "../errors/issue-details.js";
