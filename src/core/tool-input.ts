@@ -1,13 +1,10 @@
 import { validateToolArguments, type ToolLike } from "../decisions/tool-arguments.js";
 import { toolSchemaInput } from "../langgraph/index.js";
 import type { ToolInput } from "../payload/types.js";
+import { isToolInput } from "../payload/guards.js";
 
 /** Whether a call's arguments can be reviewed as they are, and why not when they cannot. */
 export type ToolInputCheck = { ok: true; input: ToolInput } | { ok: false; reason: string };
-
-function isToolInput(value: unknown): value is ToolInput {
-  return typeof value === "string" || (typeof value === "object" && value !== null && !Array.isArray(value));
-}
 
 function describe(value: unknown): string {
   if (value === undefined) return "missing";

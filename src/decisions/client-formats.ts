@@ -4,6 +4,7 @@ import { canonicalJson } from "../payload/canonical-json.js";
 import type { ToolApprovalDecision, ToolApprovalInterruptPayload, ToolApprovalRequest } from "../payload/types.js";
 import { coerceEditedArgs } from "./coerce-edited-args.js";
 import { issueDetails } from "../errors/issue-details.js";
+import { isPlainObject } from "../payload/json-type.js";
 
 /** The resume formats an approval accepts: ours, LangChain's `{ decisions }`, agent-inbox's `HumanResponse[]`. */
 export type ClientFormat = "langgraph-hitl" | "langchain" | "agent-inbox";
@@ -24,7 +25,7 @@ function isInboxResponseLike(entry: unknown): boolean {
   return entry["type"] === "edit" && "args" in entry && !("updatedInput" in entry);
 }
 
-const plainObject = z.custom<Record<string, unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), {
+const plainObject = z.custom<Record<string, unknown>>(isPlainObject, {
   message: "expected an object of tool arguments",
 });
 const editedAction = z.strictObject({ name: z.string(), args: plainObject });
@@ -46,10 +47,6 @@ const inboxResponse = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("edit"), args: z.strictObject({ action: z.string(), args: plainObject }) }),
 ]);
 type InboxResponse = z.infer<typeof inboxResponse>;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Problems found while converting: shape problems refuse the value, edit problems refuse the edit. */
 interface Problems {

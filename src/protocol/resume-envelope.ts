@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainObject } from "../payload/json-type.js";
 
 
 /**
@@ -66,7 +67,7 @@ export function wrapResumeValue(value: unknown, meta: ResumeMeta): Record<string
  * ```
  */
 export function isResumeEnvelope(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && ENVELOPE_KEY in value;
+  return isPlainObject(value) && ENVELOPE_KEY in value;
 }
 
 /** Result of reading a resume value: the bare value and, when enveloped, its metadata. */
