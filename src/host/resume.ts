@@ -16,14 +16,12 @@ import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { isRemoteGraph } from "./remote-graph.js";
 import { resumeRemote } from "./resume-remote.js";
 import { withThreadContinuation } from "./continuation.js";
-import { pickTarget, readThreadState, saverOf, type ThreadState } from "./thread-state.js";
+import { pickTarget, readThreadState, saverOf, type PendingTarget } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
 import { checkResumeOptions, resumeMetaFor } from "./resume-options.js";
 import type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 
 export type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
-
-type PendingTarget = ThreadState["pending"][number];
 
 /** A node's tool lookup: an approval node's `findTool`, or the `tools` list of any other tool node (a `createAgent` agent's). */
 function nodeLookup(runnable: unknown): ToolLookup | undefined {

@@ -1,15 +1,14 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
 import { summarizePendingWrites, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
-import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { searchThreadHistory, unknownInterruptError } from "./interrupt-history.js";
 import type { HITLGraph } from "./graph-types.js";
+import { pendingInterrupt, type PendingInterrupt } from "./pending-interrupt.js";
 
 
-/** A pending interrupt as `resume()` read it: with its task, and where and what its task stored. */
-export type PendingInterrupt = RunInterruptResult<HumanInterruptPayload> & {
-  taskId: string;
+/** A pending interrupt as `resume()` read it: with where and what its task stored. */
+export type PendingTarget = PendingInterrupt & {
   /** The checkpoint the pending writes were read from. */
   checkpointId: string | undefined;
   /** Every interrupt value the task stored, as stored (what the node checks decisions against). */
@@ -19,7 +18,7 @@ export type PendingInterrupt = RunInterruptResult<HumanInterruptPayload> & {
 /** What `resume()` needs to know about a thread, read in one checkpointer call. */
 export interface ThreadState {
   /** Interrupts of tasks that have no result yet (LangGraph keeps answered ones on finished tasks). */
-  pending: Array<PendingInterrupt>;
+  pending: PendingTarget[];
   /** Interrupt ids a resume value was already submitted for in the current step, with what LangGraph recorded. */
   answered: ReadonlyMap<string, unknown>;
 }
@@ -51,7 +50,8 @@ export function saverOf(graph: HITLGraph): BaseCheckpointSaver {
 
 /**
  * Reads the pending interrupts of a thread straight from its latest root checkpoint's pending
- * writes — the same facts `getState()` derives, without rebuilding every channel.
+ * writes — the same facts `getState()` derives (as `getInterrupts()` reads them), without
+ * rebuilding every channel, and with what each task stored — in one checkpointer call.
  */
 export async function readThreadState(saver: BaseCheckpointSaver, threadId: string): Promise<ThreadState> {
   const { checkpointId, writes } = await pendingWritesOf(saver, threadId);
@@ -59,12 +59,9 @@ export async function readThreadState(saver: BaseCheckpointSaver, threadId: stri
   const valuesOf = (taskId: string) => pending.filter((entry) => entry.taskId === taskId).map((entry) => entry.value);
   return {
     pending: pending.map((entry) => ({
-      interruptId: entry.id,
-      threadId,
-      taskId: entry.taskId,
+      ...pendingInterrupt({ interruptId: entry.id, threadId, taskId: entry.taskId, value: entry.value }),
       checkpointId,
       storedValues: valuesOf(entry.taskId),
-      payload: withDigests(entry.value) as HumanInterruptPayload,
     })),
     answered,
   };
