@@ -1,4 +1,4 @@
-import { looksLikeRemoteGraph, remoteGraphClient } from "../langgraph/index.js";
+import { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "../langgraph/index.js";
 import type { HITLGraph } from "./graph-types.js";
 
 /** The part of the LangGraph SDK client the remote helpers use (`client.threads`). */
@@ -47,4 +47,18 @@ export function isRemoteGraph(graph: unknown): graph is RemoteGraphLike {
 /** The SDK client a `RemoteGraph` talks to its server through. */
 export function threadsClientOf(graph: RemoteGraphLike): RemoteThreadsClient {
   return remoteGraphClient(graph) as RemoteThreadsClient;
+}
+
+/**
+ * Whether `error` is the Agent Server saying a thread does not exist: it answers 404 for an
+ * unknown thread, and 400 or 422 for a thread id that is not a UUID.
+ *
+ * @example
+ * ```ts
+ * if (isUnknownRemoteThread(error)) throw new HITLError("NO_PENDING_INTERRUPT", "no such thread");
+ * ```
+ */
+export function isUnknownRemoteThread(error: unknown): boolean {
+  const status = remoteHttpStatus(error);
+  return status === 404 || status === 400 || status === 422;
 }

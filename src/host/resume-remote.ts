@@ -10,8 +10,7 @@ import type { AgentInboxResponse, HumanInterruptPayload, LangChainDecisionsValue
 import { readPendingInterrupts } from "./get-interrupt.js";
 import type { PendingInterrupt } from "./pending-interrupt.js";
 import { requireThreadId } from "./graph-types.js";
-import { remoteHttpStatus } from "../langgraph/index.js";
-import { isRemoteGraph, type RemoteGraphLike } from "./remote-graph.js";
+import { isRemoteGraph, isUnknownRemoteThread, type RemoteGraphLike } from "./remote-graph.js";
 import type { ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { reportFromMessages, throwIfRefused } from "./submission-outcome.js";
@@ -47,9 +46,7 @@ async function pendingOf(graph: RemoteGraphLike, config: RunnableConfig, threadI
   try {
     return await readPendingInterrupts<HumanInterruptPayload>(graph, config);
   } catch (error) {
-    const status = remoteHttpStatus(error);
-    // The Agent Server answers 404 for an unknown thread and 400/422 for an id that is not a UUID.
-    if (status === 404 || status === 400 || status === 422) throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" does not exist on the Agent Server.`, { threadId, cause: error });
+    if (isUnknownRemoteThread(error)) throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" does not exist on the Agent Server.`, { threadId, cause: error });
     throw error;
   }
 }
