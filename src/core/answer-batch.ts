@@ -15,7 +15,7 @@ import { answerMessage, blockedMessage, withHitlRecord } from "./tool-messages.j
 export type ToolOutput = ToolMessage | Command;
 
 /** Runs one call with the adapter's own tool runner (`ToolNode.runTool`, a middleware handler). */
-export type RunTool = (call: ToolCall) => Promise<ToolOutput>;
+type RunTool = (call: ToolCall) => Promise<ToolOutput>;
 
 /**
  * A decided batch, answered one call at a time by the adapter's tool runner. Each call's answer

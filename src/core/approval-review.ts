@@ -18,7 +18,7 @@ import type { Screening } from "./types.js";
 import { readStoredInterruptValues, type TaskContext } from "./task-context.js";
 
 /** What the node needs to judge a resume value, once. */
-export interface ReviewContext {
+interface ReviewContext {
   findTool: ToolLookup;
   task: TaskContext;
   signingKey: SigningKey | undefined;

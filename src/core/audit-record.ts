@@ -2,7 +2,7 @@ import type { ResumeMeta, Reviewer } from "../protocol/resume-envelope.js";
 import type { HITLRecord } from "./types.js";
 
 /** Who decided, when and with what note: what a submission's envelope says, as far as the node trusts it. */
-export interface SubmissionAudit {
+interface SubmissionAudit {
   decidedAt: string;
   reviewer?: Reviewer;
   /** Whether the reviewer came with a valid signature. */

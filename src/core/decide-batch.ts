@@ -91,7 +91,7 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
 }
 
 /** The screening context of a batch (also what edits are screened again with). */
-export function screeningContext(env: BatchEnvironment): ScreeningContext & { hitlEnabled: boolean } {
+function screeningContext(env: BatchEnvironment): ScreeningContext & { hitlEnabled: boolean } {
   const { options, tools, task } = env;
   return {
     toolNames: tools.names,

@@ -18,7 +18,7 @@ function isToolMessage(value: unknown): value is ToolMessage {
 }
 
 /** The text of a message's content, for hooks and batch reports. */
-export function contentText(message: ToolMessage): string {
+function contentText(message: ToolMessage): string {
   if (typeof message.content === "string") return message.content;
   return message.content.map((block) => (typeof block === "string" ? block : "text" in block ? String(block.text) : "")).join("");
 }
@@ -31,7 +31,7 @@ function withContext(content: ToolMessage["content"], context: string[]): ToolMe
 }
 
 /** What a call's observers said: a replaced output, context for the model, requests to stop. */
-export interface CallReport {
+interface CallReport {
   output: string;
   context: string[];
   stops: RunStop[];

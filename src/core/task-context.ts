@@ -23,7 +23,7 @@ export function assertCanPause(context: TaskContext): void {
  * A checkpointer that can read one task's interrupt write alone, without loading the
  * checkpoint (the Postgres checkpointer does).
  */
-export interface InterruptWriteReader {
+interface InterruptWriteReader {
   readTaskInterrupts(threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<unknown[]>;
 }
 

@@ -4,7 +4,7 @@ import type { ToolInput } from "../payload/types.js";
 import { isToolInput } from "../payload/guards.js";
 
 /** Whether a call's arguments can be reviewed as they are, and why not when they cannot. */
-export type ToolInputCheck = { ok: true; input: ToolInput } | { ok: false; reason: string };
+type ToolInputCheck = { ok: true; input: ToolInput } | { ok: false; reason: string };
 
 function describe(value: unknown): string {
   if (value === undefined) return "missing";

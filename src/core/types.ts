@@ -17,7 +17,7 @@ export interface ScreeningNotes {
 }
 
 /** Why a call cannot be screened at all: it is answered with an error, never reviewed, never run. */
-export type MalformedSource = "duplicate_tool_call_id" | "invalid_arguments";
+type MalformedSource = "duplicate_tool_call_id" | "invalid_arguments";
 
 /** What screening decided about one call before any person was asked. */
 export type Screening =
@@ -60,7 +60,7 @@ export interface HITLRecord {
   submission?: string;
 }
 
-export interface OutcomeBase {
+interface OutcomeBase {
   /** The call, with the arguments it runs (or would have run) with. */
   call: ToolCall;
   notes: ScreeningNotes;

@@ -20,7 +20,7 @@ const decisionSchemas = {
 } satisfies Record<ToolApprovalDecisionType, z.ZodType>;
 
 /** Result of parsing one decision: the decision, or the problems with it. */
-export type ParsedDecision =
+type ParsedDecision =
   | { ok: true; decision: ToolApprovalDecision }
   | { ok: false; problems: Array<{ path: Array<string | number>; message: string; received?: unknown }> };
 

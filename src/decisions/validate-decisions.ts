@@ -14,7 +14,7 @@ import { isPlainObject } from "../payload/json-type.js";
 export type ToolLookup = (toolName: string) => ToolLike | undefined;
 
 /** Decisions that fit the payload, keyed by `tool_call_id`. */
-export type ValidatedDecisions = Map<string, ToolApprovalDecision>;
+type ValidatedDecisions = Map<string, ToolApprovalDecision>;
 
 function describeType(value: unknown): string {
   if (value === null) return "null";

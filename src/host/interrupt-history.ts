@@ -11,7 +11,7 @@ import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types
 export const HISTORY_SEARCH_LIMIT = 100;
 
 /** Where the search for an interrupt id in a thread's history ended. */
-export interface HistorySearch {
+interface HistorySearch {
   /** Some searched checkpoint recorded the interrupt. */
   raised: boolean;
   /** How many checkpoints were read. */

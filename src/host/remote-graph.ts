@@ -2,7 +2,7 @@ import { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "../la
 import type { HITLGraph } from "./graph-types.js";
 
 /** The part of the LangGraph SDK client the remote helpers use (`client.threads`). */
-export interface RemoteThreadsClient {
+interface RemoteThreadsClient {
   threads: {
     search(query?: Record<string, unknown>): Promise<RemoteThread[]>;
   };

@@ -33,7 +33,7 @@ function splitResult(result: unknown, threadId: string | undefined): { values: R
 }
 
 /** The stop a hook requested, when `error` is the drain LangGraph raised for it. */
-export function stopOf(error: unknown): RunStop | undefined {
+function stopOf(error: unknown): RunStop | undefined {
   return isGraphDrained(error) ? decodeStop((error as { reason?: unknown }).reason) : undefined;
 }
 

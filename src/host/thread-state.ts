@@ -16,7 +16,7 @@ export type PendingTarget = PendingInterrupt & {
 };
 
 /** What `resume()` needs to know about a thread, read in one checkpointer call. */
-export interface ThreadState {
+interface ThreadState {
   /** Interrupts of tasks that have no result yet (LangGraph keeps answered ones on finished tasks). */
   pending: PendingTarget[];
   /** Interrupt ids a resume value was already submitted for in the current step, with what LangGraph recorded. */
@@ -27,7 +27,7 @@ export interface ThreadState {
  * A checkpointer that can read the latest root checkpoint's pending writes alone, without
  * loading the checkpoint's channel values (the Postgres checkpointer does).
  */
-export interface PendingWritesReader {
+interface PendingWritesReader {
   readPendingWrites(threadId: string): Promise<LatestPendingWrites>;
 }
 

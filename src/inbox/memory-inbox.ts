@@ -7,7 +7,7 @@ import type { ResolvedListOptions } from "./list-options.js";
 import type { InboxRow, PendingInterruptPage, PendingInterruptRecord } from "./types.js";
 
 /** Public view of a row. */
-export function toRecord<TPayload = HumanInterruptPayload>(row: InboxRow): PendingInterruptRecord<TPayload> {
+function toRecord<TPayload = HumanInterruptPayload>(row: InboxRow): PendingInterruptRecord<TPayload> {
   return {
     threadId: row.threadId,
     interruptId: row.interruptId,

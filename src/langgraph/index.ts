@@ -5,7 +5,7 @@
  */
 export { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS, RESUME_CHANNEL, isResultChannel } from "./channels.js";
 export { interruptValuesOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
-export type { LatestPendingWrites, PendingWrite, PendingWritesSummary, StoredInterrupt } from "./pending-writes.js";
+export type { LatestPendingWrites, PendingWrite } from "./pending-writes.js";
 export { readTaskContext } from "./task-config.js";
 export type { TaskContext } from "./task-config.js";
 export { interruptIdFor, interruptWithId, raiseInPlace } from "./interrupt-id.js";

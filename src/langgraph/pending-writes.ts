@@ -4,13 +4,13 @@ import { INTERRUPT_CHANNEL, isResultChannel, RESUME_CHANNEL } from "./channels.j
 export type PendingWrite = [string, string, unknown];
 
 /** An interrupt as LangGraph stores it in a task's interrupt write. */
-export interface StoredInterrupt {
+interface StoredInterrupt {
   id: string;
   value: unknown;
 }
 
 /** What a checkpoint's pending writes say about its tasks. */
-export interface PendingWritesSummary {
+interface PendingWritesSummary {
   /** Interrupts of tasks that have no result yet, in write order, with the task that raised them. */
   pending: Array<StoredInterrupt & { taskId: string }>;
   /** Interrupt ids a resume value was already submitted for, with what LangGraph recorded. */

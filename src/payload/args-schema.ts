@@ -3,7 +3,7 @@ import { isInteropZodSchema } from "@langchain/core/utils/types";
 import { isPlainObject } from "./json-type.js";
 
 /** A JSON Schema object, as carried in `review_configs[i].args_schema`. */
-export type JsonSchemaObject = Record<string, unknown>;
+type JsonSchemaObject = Record<string, unknown>;
 
 const converted = new WeakMap<object, JsonSchemaObject | null>();
 

@@ -23,7 +23,7 @@ export interface ResumeMeta {
 }
 
 /** The key that marks an enveloped resume value. Tool call ids never take this form. */
-export const ENVELOPE_KEY = "__hitl";
+const ENVELOPE_KEY = "__hitl";
 
 const reviewerSchema = z.strictObject({ id: z.string().min(1).max(512), name: z.string().max(512).optional() });
 
@@ -66,7 +66,7 @@ export function wrapResumeValue(value: unknown, meta: ResumeMeta): Record<string
  * isResumeEnvelope({ __hitl: { v: 1, decidedAt: "" }, value: [] }); // true
  * ```
  */
-export function isResumeEnvelope(value: unknown): value is Record<string, unknown> {
+function isResumeEnvelope(value: unknown): value is Record<string, unknown> {
   return isPlainObject(value) && ENVELOPE_KEY in value;
 }
 

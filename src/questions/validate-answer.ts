@@ -6,7 +6,7 @@ import { isPlainObject } from "../payload/json-type.js";
 export type Answer = string | string[];
 
 /** Checks one answer against its question; returns the problems found (empty when it fits). */
-export function answerProblems(question: AskUserQuestionRequest, answer: unknown, path: Array<string | number>): HITLErrorDetail[] {
+function answerProblems(question: AskUserQuestionRequest, answer: unknown, path: Array<string | number>): HITLErrorDetail[] {
   const values = (question.options ?? []).map((option) => option.value);
   const freeText = question.allowFreeText !== false;
   const outsideOptions = (candidate: string): boolean => values.length > 0 && !freeText && !values.includes(candidate);
