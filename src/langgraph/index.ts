@@ -1,7 +1,12 @@
 /**
- * Everything this library knows about LangGraph's internals — channel names, the shape of
- * pending writes and resume records, the config keys a running task receives — lives here,
- * checked by the contract tests in tests/langgraph. Nothing else may name them.
+ * Everything this library relies on of LangGraph's and LangChain's internals lives here, each
+ * checked by a contract test in tests/langgraph that fails when a release changes it: channel
+ * names and the shape of pending writes; the private config keys a running task receives and its
+ * interrupt bookkeeping; how a `RunControl` is read to drain a run; which calls a `ToolNode` hands
+ * `runTool`, and with which config; what a compiled graph's nodes run; LangChain's
+ * `MiddlewareError` brand and what its string tools hand their schema; the time and order of
+ * checkpoint ids; `RemoteGraph`'s protected client and the SDK's HTTP error text; the config keys
+ * our continuation rides on. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
  */
 export { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS, RESUME_CHANNEL, isResultChannel } from "./channels.js";
 export { interruptValuesOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
