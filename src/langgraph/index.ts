@@ -4,7 +4,8 @@
  * names and the shape of pending writes; the private config keys a running task receives and its
  * interrupt bookkeeping; how a `RunControl` is read to drain a run; which calls a `ToolNode` hands
  * `runTool`, and with which config; what a compiled graph's nodes run; LangChain's
- * `MiddlewareError` brand and what its string tools hand their schema; the time and order of
+ * `MiddlewareError` brand, how it writes a message to JSON and what its string tools hand their
+ * schema; the time and order of
  * checkpoint ids; `RemoteGraph`'s protected client and the SDK's HTTP error text; the config keys
  * our continuation rides on. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
  */
@@ -25,3 +26,4 @@ export { insideMiddlewareErrors, isMiddlewareError } from "./middleware-error.js
 export { nodeRunnables } from "./graph-nodes.js";
 export { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "./remote-graph.js";
 export { toolSchemaInput } from "./tool-schema-input.js";
+export { messageFields } from "./serialized-message.js";

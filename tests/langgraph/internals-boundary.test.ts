@@ -25,6 +25,7 @@ const INTERNALS: ReadonlyArray<[RegExp, string]> = [
   [/HTTP \\d|\^HTTP /, "remote-graph.ts: the SDK's HTTP error text"],
   [/UUID v6|GREGORIAN|uuid6/, "checkpoint-id.ts: the time and order of checkpoint ids"],
   [/\b(checkpoint_writes|checkpoint_blobs)\b|\.checkpoints\b/, "LangGraph's Postgres tables"],
+  [/\.kwargs \?\?|"constructor"/, "serialized-message.ts: how LangChain writes a message to JSON"],
 ];
 
 /**
