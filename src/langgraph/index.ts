@@ -5,9 +5,8 @@
  * interrupt bookkeeping; how a `RunControl` is read to drain a run; which calls a `ToolNode` hands
  * `runTool`, and with which config; what a compiled graph's nodes run; LangChain's
  * `MiddlewareError` brand, how it writes a message to JSON and what its string tools hand their
- * schema; the time and order of
- * checkpoint ids; `RemoteGraph`'s protected client and the SDK's HTTP error text; the config keys
- * our continuation rides on. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
+ * schema; the time and order of checkpoint ids; `RemoteGraph`'s protected client and the SDK's
+ * HTTP error text; the config keys our continuation rides on. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
  */
 export { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS, RESUME_CHANNEL, isResultChannel } from "./channels.js";
 export { interruptValuesOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
