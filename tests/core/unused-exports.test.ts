@@ -1,8 +1,9 @@
 // Every name a module of src exports is imported somewhere else (another module, a test, a bench,
 // an example, a script) or is part of a public entry point: an export nothing imports only widens
 // what a reader must keep in mind. Found by reading import and export statements.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { sourceFiles } from "../support/source-files.js";
 
 const ROOT = resolve(__dirname, "..", "..");
 const SRC = join(ROOT, "src");
@@ -46,15 +47,6 @@ const WAITING_FOR_OWNER: readonly string[] = [
   "postgres/options.ts: ResolvedPostgresOptions",
 ];
 
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === "node_modules" || name === "dist") return [];
-    if (statSync(path).isDirectory()) return walk(path);
-    return /\.(m?ts|cts|mjs)$/.test(name) && !name.endsWith(".generated.ts") ? [path] : [];
-  });
-}
-
 function resolveSpecifier(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith(".")) return undefined;
   const target = resolve(dirname(from), specifier).replace(/\.js$/, ".ts");
@@ -79,7 +71,7 @@ interface Module {
   reexports: Array<{ name: string; source: string; sourceName: string }>;
 }
 
-const files = ["src", "tests", "bench", "examples", "scripts"].filter((folder) => existsSync(join(ROOT, folder))).flatMap((folder) => walk(join(ROOT, folder)));
+const files = ["src", "tests", "bench", "examples", "scripts"].filter((folder) => existsSync(join(ROOT, folder))).flatMap((folder) => sourceFiles(join(ROOT, folder), (name) => /\.(m?ts|cts|mjs)$/.test(name)));
 const modules = new Map<string, Module>();
 /** Names other files import from a module; `*` when one takes all of it (`import * as`, `require`). */
 const imported = new Map<string, Set<string>>();

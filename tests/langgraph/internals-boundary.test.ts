@@ -2,8 +2,9 @@
 // LangChain's internals (private config keys, protected members, brands, error text, id formats)
 // is named in src/langgraph only, where the contract tests of this folder check it. Anything that
 // needs a new internal adds it there, with its contract test, and its marker here.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { sourceFiles } from "../support/source-files.js";
 
 const SRC = resolve(__dirname, "..", "..", "src");
 
@@ -44,15 +45,6 @@ const NOT_YET_MOVED: ReadonlyArray<[string, RegExp]> = [
   ["postgres/migrations/0002-inbox-from-writes.ts", /\b(checkpoint_writes|checkpoint_blobs)\b|\.checkpoints\b/],
   ["postgres/migrations/attachments.ts", /\b(checkpoint_writes|checkpoint_blobs)\b|\.checkpoints\b/],
 ];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    // The reviewer page's bundle is generated from the page's sources, which are checked themselves.
-    return path.endsWith(".ts") && !path.endsWith(".generated.ts") ? [path] : [];
-  });
-}
 
 const outside = sourceFiles(SRC)
   .map((path) => relative(SRC, path))

@@ -1,9 +1,9 @@
 // The public contract, pinned: every name each entry point exports, values and types apart. Any
 // change to the public surface is then a visible diff here (and a line in the CHANGELOG).
 import { execFileSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { sourceFiles } from "../support/source-files.js";
 
 const ROOT = join(__dirname, "..", "..");
 const SRC = join(ROOT, "src");
@@ -172,13 +172,6 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
     ],
   },
 };
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith(".ts") ? [path] : [];
-  });
-}
 
 // Only this package's own files: what each entry exports is decided by them alone, and leaving the
 // dependencies' declarations out keeps the program small.
