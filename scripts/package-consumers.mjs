@@ -55,7 +55,7 @@ const postgresRun = `const { createPostgresCheckpointer, HITLPostgresSaver } = h
 const { isHITLError } = hitl;
 const unreachable = "postgresql://nobody:secret@127.0.0.1:1/none";
 const saver = new HITLPostgresSaver(new pg.Pool({ connectionString: unreachable }));
-if (!(saver instanceof lgPg.PostgresSaver) || typeof saver.withThreadLock !== "function") throw new Error("HITLPostgresSaver is not a PostgresSaver with withThreadLock");
+if (!(saver instanceof lgPg.PostgresSaver) || typeof saver.listPendingInterrupts !== "function") throw new Error("HITLPostgresSaver is not a PostgresSaver with an inbox");
 await saver.end();
 const invalid = await createPostgresCheckpointer(unreachable, { schema: "no-dashes" }).catch((error) => error);
 if (!isHITLError(invalid, "INVALID_OPTIONS")) throw new Error("bad options were not refused with INVALID_OPTIONS");
@@ -116,8 +116,8 @@ import hitlPg = require("langgraph-hitl/postgres");
 import hitlHttp = require("langgraph-hitl/http");
 const anonymous: () => { id: string } = hitlHttp.anonymousReviewer();
 const d: hitl.ToolApprovalDecision = { type: "reject", reason: "no" };
-const lock = (saver: hitlPg.HITLPostgresSaver): Promise<number> => saver.withThreadLock("t1", async () => 1);
-export = { node: hitl.ApprovalToolNode, d, lock, make: hitlPg.createPostgresCheckpointer, anonymous };
+const continued = (saver: hitlPg.HITLPostgresSaver): Promise<number> => hitl.withThreadContinuation(saver, "t1", async () => 1);
+export = { node: hitl.ApprovalToolNode, d, continued, make: hitlPg.createPostgresCheckpointer, anonymous };
 `,
   );
   return ["types.mts", "types.cts"];

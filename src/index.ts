@@ -27,12 +27,12 @@ export type {
   AgentInboxResponse,
 } from "./payload/types.js";
 export { isToolApprovalInterrupt, isAskUserQuestionInterrupt } from "./payload/guards.js";
-export { requestDigest, canonicalJson, withDigests } from "./payload/digest.js";
+export { requestDigest } from "./payload/digest.js";
 
 export { HITLError, isHITLError } from "./errors/hitl-error.js";
 export type { HITLErrorCode, HITLErrorDetail, HITLErrorOptions } from "./errors/hitl-error.js";
 
-export { HookRegistry, HOOK_EVENTS } from "./hooks/hook-registry.js";
+export { HookRegistry } from "./hooks/hook-registry.js";
 export type { CompiledHook } from "./hooks/hook-registry.js";
 export { createHook } from "./hooks/create-hook.js";
 export type { HookDefinition, ToolCallAction, ToolCallControl, RunAction, RunControl } from "./hooks/create-hook.js";
@@ -98,7 +98,6 @@ export { formatInterrupt } from "./format/format-interrupt.js";
 export type { FormatInterruptOptions, InterruptFormat } from "./format/format-interrupt.js";
 
 export { createMemoryCheckpointer, HITLMemorySaver, HitlMemorySaver } from "./inbox/memory-checkpointer.js";
-export { hasInbox } from "./inbox/types.js";
 export type { PendingInterruptChange, WatchPendingInterruptsOptions, WatchableInbox } from "./inbox/change-feed.js";
 export type {
   ApprovalsInbox,

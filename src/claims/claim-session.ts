@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
 import { markingUnavailable } from "../errors/database-unavailable.js";
+import { isLaterCheckpoint } from "../langgraph/index.js";
 import { ResultWriter } from "./result-writer.js";
 import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ProposedReview } from "./types.js";
 
@@ -39,7 +40,7 @@ export interface ClaimContext {
 async function threadMovedOn(context: ClaimContext): Promise<boolean> {
   const latest = await markingUnavailable(context.checkpointer).getTuple({ configurable: { thread_id: context.key.threadId, checkpoint_ns: context.parentNamespace } });
   const latestId = latest?.checkpoint.id;
-  return latestId !== undefined && latestId > context.key.checkpointId;
+  return latestId !== undefined && isLaterCheckpoint(latestId, context.key.checkpointId);
 }
 
 async function hold(context: ClaimContext, claim: ClaimRecord, takenOver: boolean): Promise<ClaimSession> {

@@ -3,12 +3,12 @@ import type { ToolCall } from "@langchain/core/messages/tool";
 import { isCommand, type Command } from "@langchain/langgraph";
 import type { ClaimSession } from "../claims/index.js";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
-import { canonicalJson } from "../payload/digest.js";
+import { canonicalJson } from "../payload/canonical-json.js";
 import type { BatchDecision, BatchEnvironment } from "./decide-batch.js";
 import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
 import type { Outcome } from "./types.js";
 import { reportDecisions } from "./report-decisions.js";
-import type { RunStop } from "./types.js";
+import type { RunStop } from "../protocol/stop-reason.js";
 import { runUnlessStopped, stoppedBatch } from "./stopped-call.js";
 import { answerMessage, blockedMessage, withHitlRecord } from "./tool-messages.js";
 
@@ -16,7 +16,7 @@ import { answerMessage, blockedMessage, withHitlRecord } from "./tool-messages.j
 export type ToolOutput = ToolMessage | Command;
 
 /** Runs one call with the adapter's own tool runner (`ToolNode.runTool`, a middleware handler). */
-export type RunTool = (call: ToolCall) => Promise<ToolOutput>;
+type RunTool = (call: ToolCall) => Promise<ToolOutput>;
 
 /**
  * A decided batch, answered one call at a time by the adapter's tool runner. Each call's answer

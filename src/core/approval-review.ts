@@ -7,18 +7,19 @@ import { requestDigest } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import { approvalResponseSchema } from "../payload/response-schema.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
-import { unwrapResumeValue, type ResumeMeta, type UnwrappedResume } from "../protocol/resume-envelope.js";
+import { unwrapResumeValue, type UnwrappedResume } from "../protocol/resume-envelope.js";
 import { submissionDigest } from "../protocol/submission-digest.js";
 import { refuseOversized } from "../protocol/oversized-value.js";
 import { verifyResume, type SigningKey } from "../protocol/signing.js";
 import { interruptIdFor, interruptWithId } from "../langgraph/index.js";
+import { auditOfSubmission } from "./audit-record.js";
 import { judgeVerdicts } from "./judge-verdicts.js";
 import type { ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
 import { readStoredInterruptValues, type TaskContext } from "./task-context.js";
 
 /** What the node needs to judge a resume value, once. */
-export interface ReviewContext {
+interface ReviewContext {
   findTool: ToolLookup;
   task: TaskContext;
   signingKey: SigningKey | undefined;
@@ -68,16 +69,6 @@ function digestsMatch(reviewed: ToolApprovalInterruptPayload, digests: Record<st
   });
 }
 
-function auditOf(meta: ResumeMeta | undefined, verified: boolean): Pick<ProposedReview, "decidedAt" | "reviewer" | "reviewerVerified" | "comment"> {
-  return {
-    // An unverified envelope's time is the sender's word; the node's own clock is recorded instead.
-    decidedAt: verified && meta !== undefined ? meta.decidedAt : new Date().toISOString(),
-    ...(meta?.reviewer === undefined ? {} : { reviewer: meta.reviewer }),
-    reviewerVerified: verified && meta?.reviewer !== undefined,
-    ...(meta?.comment === undefined ? {} : { comment: meta.comment }),
-  };
-}
-
 /** Checks that what will be claimed can be stored as JSON (a 100 000-level edit cannot). */
 function storable(review: ProposedReview): boolean {
   try {
@@ -104,7 +95,7 @@ async function judge(unwrapped: UnwrappedResume, reviewed: ToolApprovalInterrupt
   }
   const attempt = meta?.attempt ?? randomUUID();
   const common = {
-    ...auditOf(meta, verified),
+    ...auditOfSubmission(meta, verified),
     interruptId: at.interruptId,
     raises: at.raises,
     ...(reviewed.expires_at === undefined ? {} : { expiresAt: reviewed.expires_at }),
@@ -231,7 +222,7 @@ async function claimIfExpired(claims: ClaimContext, reviewed: ToolApprovalInterr
   if (reviewed.expires_at === undefined) return undefined;
   const meta = unwrapped.ok ? unwrapped.meta : undefined;
   const review: ProposedReview = {
-    ...auditOf(undefined, false),
+    ...auditOfSubmission(undefined, false),
     decisions: {},
     // Every reviewed call is covered; the store's expiry verdict rejects them all.
     verdicts: Object.fromEntries(reviewed.action_requests.map((request) => [request.tool_call_id, { kind: "blocked", source: "reviewer", decision: "reject" } as const])),

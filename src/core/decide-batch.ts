@@ -4,6 +4,7 @@ import { claimStoreFor, type ClaimContext, type ClaimSession } from "../claims/i
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
+import { checkpointTimeMs } from "../langgraph/index.js";
 import { verifyResume } from "../protocol/signing.js";
 import type { AnswerTrust } from "../questions/ask-user-question.js";
 import type { OptionLimits } from "../questions/question-schema.js";
@@ -16,7 +17,7 @@ import type { Outcome } from "./types.js";
 import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
 import { screenBatch, ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
-import { assertCanPause, proposedAtMs, type TaskContext } from "./task-context.js";
+import { assertCanPause, type TaskContext } from "./task-context.js";
 
 /** What an adapter knows about the tools of one batch. */
 export interface BatchTools {
@@ -90,7 +91,7 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
 }
 
 /** The screening context of a batch (also what edits are screened again with). */
-export function screeningContext(env: BatchEnvironment): ScreeningContext & { hitlEnabled: boolean } {
+function screeningContext(env: BatchEnvironment): ScreeningContext & { hitlEnabled: boolean } {
   const { options, tools, task } = env;
   return {
     toolNames: tools.names,
@@ -128,7 +129,8 @@ async function requestReview(screenings: readonly Screening[], env: BatchEnviron
   const context = { findTool, task: env.task, signingKey: env.options.signingKey, claims: claimContextOf(env.task), screenings, screening };
   // Whether a person decides must not hang on this pass's screening: a resumed pass looks for what was raised.
   if (asks.length === 0) return env.task.resuming ? reviewRaisedApproval(context) : undefined;
-  return reviewApprovals(buildApprovalPayload(asks, proposedAtMs(env.task) ?? Date.now(), findTool), context);
+  // Proposed when the checkpoint the task runs from was made: the same on every pass, so a deadline never drifts.
+  return reviewApprovals(buildApprovalPayload(asks, checkpointTimeMs(env.task.checkpointId) ?? Date.now(), findTool), context);
 }
 
 /** Where this task's claim lives, when it can have one (a checkpointer, a thread, a checkpoint). */

@@ -3,7 +3,7 @@ import type { Command } from "@langchain/langgraph";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
 import type { DenialSource, ToolBatchEntry } from "../hooks/types.js";
 import type { Outcome } from "./types.js";
-import type { RunStop } from "./types.js";
+import type { RunStop } from "../protocol/stop-reason.js";
 import { copyToolMessage } from "./tool-messages.js";
 
 /** One answered call: what the model sees, its batch entry, and any request to stop the run. */
@@ -18,7 +18,7 @@ function isToolMessage(value: unknown): value is ToolMessage {
 }
 
 /** The text of a message's content, for hooks and batch reports. */
-export function contentText(message: ToolMessage): string {
+function contentText(message: ToolMessage): string {
   if (typeof message.content === "string") return message.content;
   return message.content.map((block) => (typeof block === "string" ? block : "text" in block ? String(block.text) : "")).join("");
 }
@@ -31,7 +31,7 @@ function withContext(content: ToolMessage["content"], context: string[]): ToolMe
 }
 
 /** What a call's observers said: a replaced output, context for the model, requests to stop. */
-export interface CallReport {
+interface CallReport {
   output: string;
   context: string[];
   stops: RunStop[];

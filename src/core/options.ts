@@ -123,7 +123,7 @@ function interruptOnEntryDetails(name: string, entry: unknown): HITLErrorDetail[
 }
 
 /** Who the options are for: a `ToolNode` (which takes every other key) or the middleware (which takes none). */
-export interface OptionsOwner {
+interface OptionsOwner {
   /** Named in error messages. */
   subject: "ApprovalToolNode" | "approvalMiddleware";
   /** Names of the tools, when known at construction: `interruptOn` keys must name one of them. */

@@ -3,6 +3,7 @@ import type { ClaimedReview } from "../claims/index.js";
 import type { ToolInput } from "../payload/types.js";
 import { formatAnswer } from "../questions/ask-user-question-tool.js";
 import type { BatchAnswers, VerifiedAnswer } from "./question-step.js";
+import { auditOfSubmission, recordOfAudit } from "./audit-record.js";
 import { malformedOutcome } from "./malformed-call.js";
 import type { Screening, ScreeningNotes } from "./types.js";
 import type { HITLRecord, OutcomeSource } from "./types.js";
@@ -23,22 +24,11 @@ function withArgs(call: ToolCall, args: ToolInput): ToolCall {
 
 
 function auditOf(claim: ClaimedReview): Partial<HITLRecord> {
-  return {
-    ...(claim.reviewer === undefined ? {} : { reviewer: claim.reviewer, reviewerVerified: claim.reviewerVerified }),
-    ...(claim.comment === undefined ? {} : { comment: claim.comment }),
-    decidedAt: claim.decidedAt,
-    interruptId: claim.interruptId,
-    submission: claim.submissionDigest,
-  };
+  return { ...recordOfAudit(claim), interruptId: claim.interruptId, submission: claim.submissionDigest };
 }
 
 function answerAudit(answered: VerifiedAnswer): Partial<HITLRecord> {
-  const { meta, verified } = answered;
-  return {
-    decidedAt: verified && meta !== undefined ? meta.decidedAt : new Date().toISOString(),
-    ...(meta?.reviewer === undefined ? {} : { reviewer: meta.reviewer, reviewerVerified: verified }),
-    ...(meta?.comment === undefined ? {} : { comment: meta.comment }),
-  };
+  return recordOfAudit(auditOfSubmission(answered.meta, answered.verified));
 }
 
 /** A call this pass found malformed: still the recorded verdict when a judgment covers it (its id is unique, so it was reviewed). */

@@ -4,7 +4,7 @@ import type { HookRegistry } from "../hooks/hook-registry.js";
 import { runPreToolUse, type PreToolUseVerdict } from "../hooks/pre-tool-use.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
 import type { HookErrorHandler } from "../hooks/types.js";
-import { canonicalJson } from "../payload/digest.js";
+import { canonicalJson } from "../payload/canonical-json.js";
 import type { AskUserQuestionRequest, ToolInput } from "../payload/types.js";
 import { questionSchema, type OptionLimits } from "../questions/question-schema.js";
 import type { ResolvedNodeOptions } from "./types.js";
@@ -71,7 +71,7 @@ function malformed(call: ToolCall, source: "duplicate_tool_call_id" | "invalid_a
  * Calls to tools the node does not have are not screened either: they cannot run, and
  * `ToolNode` answers them with its own "not found" error.
  */
-export async function screenCall(call: ToolCall, context: ScreeningContext): Promise<Screening> {
+async function screenCall(call: ToolCall, context: ScreeningContext): Promise<Screening> {
   const known = context.toolNames.has(call.name);
   const checked = await checkToolInput(known ? context.findTool(call.name) : undefined, call.args as unknown);
   if (!checked.ok) return malformed(call, "invalid_arguments", checked.reason);

@@ -4,9 +4,6 @@ import { interruptValuesOfTask, readTaskContext, type PendingWrite, type TaskCon
 
 export { readTaskContext, type TaskContext };
 
-/** 100-ns intervals between the Gregorian epoch (UUID v6 time) and the Unix epoch. */
-const GREGORIAN_OFFSET_MS = 12_219_292_800_000;
-
 /**
  * Fails before any tool runs when the graph cannot pause: an `interrupt()` needs a
  * checkpointer to persist the pause.
@@ -23,21 +20,10 @@ export function assertCanPause(context: TaskContext): void {
 }
 
 /**
- * When the batch was proposed: the time encoded in the UUID v6 id of the checkpoint the
- * task runs from. It is the same on every pass, so deadlines derived from it never drift.
- */
-export function proposedAtMs(context: TaskContext): number | undefined {
-  const hex = context.checkpointId?.replace(/-/g, "");
-  if (hex === undefined || hex.length !== 32 || hex[12] !== "6") return undefined;
-  const time = (BigInt(`0x${hex.slice(0, 8)}`) << 28n) | (BigInt(`0x${hex.slice(8, 12)}`) << 12n) | BigInt(`0x${hex.slice(13, 16)}`);
-  return Number(time / 10_000n) - GREGORIAN_OFFSET_MS;
-}
-
-/**
  * A checkpointer that can read one task's interrupt write alone, without loading the
  * checkpoint (the Postgres checkpointer does).
  */
-export interface InterruptWriteReader {
+interface InterruptWriteReader {
   readTaskInterrupts(threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<unknown[]>;
 }
 

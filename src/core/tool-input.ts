@@ -1,13 +1,10 @@
-import { Tool } from "@langchain/core/tools";
 import { validateToolArguments, type ToolLike } from "../decisions/tool-arguments.js";
+import { toolSchemaInput } from "../langgraph/index.js";
 import type { ToolInput } from "../payload/types.js";
+import { isToolInput } from "../payload/guards.js";
 
 /** Whether a call's arguments can be reviewed as they are, and why not when they cannot. */
-export type ToolInputCheck = { ok: true; input: ToolInput } | { ok: false; reason: string };
-
-function isToolInput(value: unknown): value is ToolInput {
-  return typeof value === "string" || (typeof value === "object" && value !== null && !Array.isArray(value));
-}
+type ToolInputCheck = { ok: true; input: ToolInput } | { ok: false; reason: string };
 
 function describe(value: unknown): string {
   if (value === undefined) return "missing";
@@ -15,30 +12,13 @@ function describe(value: unknown): string {
   return Array.isArray(value) ? "an array" : `a ${typeof value}`;
 }
 
-/** Whether the tool is a LangChain `Tool`; by class name too, so it holds when two copies of `@langchain/core` are loaded. */
-function isStringTool(tool: ToolLike): boolean {
-  if (tool instanceof Tool) return true;
-  for (let proto: unknown = Object.getPrototypeOf(tool); proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    if ((proto as { constructor?: { name?: unknown } }).constructor?.name === "Tool") return true;
-  }
-  return false;
-}
-
-/**
- * What the tool's schema is checked against. A string tool (`DynamicTool`, a `z.string()` tool)
- * wraps a string or missing input as `{ input }` before its schema sees it, exactly as its own
- * `call` does; any other tool checks the value as sent.
- */
-function schemaInput(tool: ToolLike, args: unknown): unknown {
-  return isStringTool(tool) && (typeof args === "string" || args == null) ? { input: args } : args;
-}
-
 /**
  * Checks a call's arguments, as the model sent them, before anything screens them: they must
  * be an object or a string (what hooks, reviewers and the stored payload can carry unchanged),
  * and — when the tool is known and has a schema — a valid input of that tool, judged the way
- * the tool judges its input before its body runs. A call that fails is never shown to a hook
- * or a person: it is answered with this reason, and the tool does not run.
+ * the tool judges its input before its body runs (a string tool's schema sees `{ input }`). A
+ * call that fails is never shown to a hook or a person: it is answered with this reason, and
+ * the tool does not run.
  *
  * @param tool - The tool the call names (`undefined` when the batch does not know it).
  * @param args - `call.args`, untouched.
@@ -50,7 +30,7 @@ function schemaInput(tool: ToolLike, args: unknown): unknown {
  * ```
  */
 export async function checkToolInput(tool: ToolLike | undefined, args: unknown): Promise<ToolInputCheck> {
-  const problems = tool === undefined ? [] : await validateToolArguments(tool, schemaInput(tool, args), undefined, []);
+  const problems = tool === undefined ? [] : await validateToolArguments(tool, toolSchemaInput(tool, args), undefined, []);
   if (problems.length > 0) return { ok: false, reason: problems.map((problem) => problem.message).join("; ") };
   if (!isToolInput(args)) return { ok: false, reason: `the arguments are ${describe(args)}, not an object or a string` };
   return { ok: true, input: args };

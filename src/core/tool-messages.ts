@@ -17,7 +17,7 @@ const LEADS: Record<OutcomeSource, string> = {
 };
 
 /** Text the model sees for a call that did not run. Names the tool and says it was not executed. */
-export function blockedContent(toolName: string, source: OutcomeSource, reason: string | undefined): string {
+function blockedContent(toolName: string, source: OutcomeSource, reason: string | undefined): string {
   const because = reason === undefined || reason.length === 0 ? "" : ` Reason: ${reason}`;
   return `Tool "${toolName}" was not executed: ${LEADS[source]}.${because}`;
 }

@@ -4,7 +4,7 @@
  */
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { HookRegistry } from "../hooks/hook-registry.js";
-import type { DenialSource, HookErrorHandler, HookEvent } from "../hooks/types.js";
+import type { DenialSource, HookErrorHandler } from "../hooks/types.js";
 import type { AskUserQuestionRequest, HumanInTheLoopConfig, ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import type { SigningKey } from "../protocol/signing.js";
@@ -17,7 +17,7 @@ export interface ScreeningNotes {
 }
 
 /** Why a call cannot be screened at all: it is answered with an error, never reviewed, never run. */
-export type MalformedSource = "duplicate_tool_call_id" | "invalid_arguments";
+type MalformedSource = "duplicate_tool_call_id" | "invalid_arguments";
 
 /** What screening decided about one call before any person was asked. */
 export type Screening =
@@ -36,17 +36,6 @@ export type Screening =
       expiresInMs?: number;
       notes: ScreeningNotes;
     };
-
-/** A request, raised by a hook, to stop the run once the current batch is answered. */
-export interface RunStop {
-  /** `halt`: stop quietly (the host reads the reason). `cancel`: stop as a failure (`RUN_CANCELLED`). */
-  kind: "halt" | "cancel";
-  reason: string;
-  /** The hook event that asked for it. */
-  event: HookEvent;
-  /** The call whose hook asked for it. */
-  toolCallId: string;
-}
 
 /** Why a call ended the way it did, from the approval layer's point of view (the same sources `PermissionDenied` reports). */
 export type OutcomeSource = DenialSource;
@@ -71,7 +60,7 @@ export interface HITLRecord {
   submission?: string;
 }
 
-export interface OutcomeBase {
+interface OutcomeBase {
   /** The call, with the arguments it runs (or would have run) with. */
   call: ToolCall;
   notes: ScreeningNotes;

@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
-import { canonicalJson } from "../payload/digest.js";
+import { canonicalJson } from "../payload/canonical-json.js";
 import type { ToolApprovalDecision, ToolApprovalInterruptPayload, ToolApprovalRequest } from "../payload/types.js";
 import { coerceEditedArgs } from "./coerce-edited-args.js";
 import { issueDetails } from "../errors/issue-details.js";
+import { isPlainObject } from "../payload/json-type.js";
 
 /** The resume formats an approval accepts: ours, LangChain's `{ decisions }`, agent-inbox's `HumanResponse[]`. */
-export type ClientFormat = "langgraph-hitl" | "langchain" | "agent-inbox";
+type ClientFormat = "langgraph-hitl" | "langchain" | "agent-inbox";
 
 /** A resume value in our own format, with the format it arrived in. */
-export interface NormalisedResume {
+interface NormalisedResume {
   format: ClientFormat;
   /** Decisions in our format: an array in `action_requests` order, or a map by `tool_call_id`. */
   value: unknown;
@@ -24,7 +25,7 @@ function isInboxResponseLike(entry: unknown): boolean {
   return entry["type"] === "edit" && "args" in entry && !("updatedInput" in entry);
 }
 
-const plainObject = z.custom<Record<string, unknown>>((value) => typeof value === "object" && value !== null && !Array.isArray(value), {
+const plainObject = z.custom<Record<string, unknown>>(isPlainObject, {
   message: "expected an object of tool arguments",
 });
 const editedAction = z.strictObject({ name: z.string(), args: plainObject });
@@ -47,10 +48,6 @@ const inboxResponse = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("edit"), args: z.strictObject({ action: z.string(), args: plainObject }) }),
 ]);
 type InboxResponse = z.infer<typeof inboxResponse>;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Problems found while converting: shape problems refuse the value, edit problems refuse the edit. */
 interface Problems {
@@ -227,7 +224,7 @@ function convertInbox(payload: ToolApprovalInterruptPayload, value: unknown[], p
 }
 
 /** Which format a resume value for `payload` is written in. */
-export function detectClientFormat(payload: ToolApprovalInterruptPayload, value: unknown): ClientFormat {
+function detectClientFormat(payload: ToolApprovalInterruptPayload, value: unknown): ClientFormat {
   if (Array.isArray(value)) {
     return value.some(isInboxResponseLike) ? "agent-inbox" : "langgraph-hitl";
   }

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import type { ToolApprovalDecision, ToolApprovalDecisionType } from "../payload/types.js";
 import { issueDetails } from "../errors/issue-details.js";
+import { isPlainObject } from "../payload/json-type.js";
 
 /** Every decision type, in the order UIs usually show them. */
 export const DECISION_TYPES: readonly ToolApprovalDecisionType[] = ["approve", "edit", "reject", "respond"];
 
-const plainObject = z.custom<Record<string, unknown>>(
-  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
-  { message: "expected a plain object of tool arguments" },
-);
+const plainObject = z.custom<Record<string, unknown>>(isPlainObject, { message: "expected a plain object of tool arguments" });
 
 /**
  * Strict schemas, one per decision type: a decision carries exactly its own fields, so a
@@ -22,7 +20,7 @@ const decisionSchemas = {
 } satisfies Record<ToolApprovalDecisionType, z.ZodType>;
 
 /** Result of parsing one decision: the decision, or the problems with it. */
-export type ParsedDecision =
+type ParsedDecision =
   | { ok: true; decision: ToolApprovalDecision }
   | { ok: false; problems: Array<{ path: Array<string | number>; message: string; received?: unknown }> };
 

@@ -8,16 +8,13 @@ import type {
 import { fromClientFormat } from "./client-formats.js";
 import { DECISION_TYPES, isDecisionType, parseDecision } from "./decision-schema.js";
 import { validateToolArguments, type ToolLike } from "./tool-arguments.js";
+import { isPlainObject } from "../payload/json-type.js";
 
 /** Finds the tool a call would run, to check edited arguments against its schema. */
 export type ToolLookup = (toolName: string) => ToolLike | undefined;
 
 /** Decisions that fit the payload, keyed by `tool_call_id`. */
-export type ValidatedDecisions = Map<string, ToolApprovalDecision>;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+type ValidatedDecisions = Map<string, ToolApprovalDecision>;
 
 function describeType(value: unknown): string {
   if (value === null) return "null";

@@ -1,13 +1,13 @@
 import type { HITLErrorDetail } from "./hitl-error.js";
 
 /** The part of a zod issue (v3, v4, or a tool schema's) the mapper reads. */
-export interface IssueLike {
+interface IssueLike {
   readonly path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> | undefined;
   readonly message: string;
 }
 
 /** How {@link issueDetails} shapes each detail. */
-export interface IssueDetailOptions<I extends IssueLike> {
+interface IssueDetailOptions<I extends IssueLike> {
   /** Path segments put in front of each issue's own path (where the validated value sits). */
   prefix?: ReadonlyArray<string | number>;
   /** `"path: message"` (the default) or the issue's message alone. */

@@ -64,7 +64,7 @@ const runControl: RunControl = {
 };
 
 /** Translates a tool-call action into a PreToolUse answer. Anything else is off-contract and denies the call. */
-export function toolActionToResult(action: ToolCallAction | undefined | void): PreToolUseResult | undefined {
+function toolActionToResult(action: ToolCallAction | undefined | void): PreToolUseResult | undefined {
   if (action === undefined) return undefined;
   switch (action.type) {
     case "continue":

@@ -4,7 +4,7 @@ import { DEFAULT_HOOK_TIMEOUT_MS, DEFAULT_OBSERVER_TIMEOUT_MS, resolveTimeoutMs 
 import type { HookCallback, HookEvent, HookRegistration } from "./types.js";
 
 /** Every event a hook can be registered for. */
-export const HOOK_EVENTS: readonly HookEvent[] = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "PermissionDenied"];
+const HOOK_EVENTS: readonly HookEvent[] = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "PermissionDenied"];
 
 /** A hook ready to run: its callback and the bound it runs under. */
 export interface BoundHook<E extends HookEvent> {

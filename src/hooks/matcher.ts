@@ -9,7 +9,7 @@ const EXACT_NAMES = /^[A-Za-z0-9_|-]+$/;
 const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[*+]|\{\d+,?\d*\})(?:[^()\\]|\\.)*\)\s*(?:[*+]|\{\d+,?\d*\})/;
 const BACKREFERENCE = /\\[1-9]|\\k</;
 /** Tool names are short; nothing longer is ever tested against a pattern. */
-export const MAX_MATCHED_NAME_LENGTH = 256;
+const MAX_MATCHED_NAME_LENGTH = 256;
 
 function refuse(message: string, received: unknown): never {
   throw new HITLError("INVALID_OPTIONS", `Invalid hook matcher: ${message}`, {

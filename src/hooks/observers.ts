@@ -23,7 +23,7 @@ type InputFields<E extends ObserverEvent> = Omit<HookEventMap[E]["input"], keyof
  * an off-contract answer) is reported to `onHookError` and yields `undefined`: an observer
  * can never change an outcome by failing.
  */
-export async function runObserver<E extends ObserverEvent>(
+async function runObserver<E extends ObserverEvent>(
   event: E,
   hook: BoundHook<E>,
   fields: InputFields<E>,

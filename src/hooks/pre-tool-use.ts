@@ -9,7 +9,7 @@ import { runBounded } from "./time-bound.js";
 import type { HookErrorHandler, PreToolUseResult } from "./types.js";
 
 /** Why a PreToolUse seat produced no usable answer. Each one denies the call. */
-export type HookFailureKind = "error" | "timeout" | "cancelled" | "invalid_result";
+type HookFailureKind = "error" | "timeout" | "cancelled" | "invalid_result";
 
 /** The folded answer of every PreToolUse hook that matched one call. */
 export interface PreToolUseVerdict {
@@ -33,7 +33,7 @@ export interface PreToolUseVerdict {
 }
 
 /** What one call is screened with. */
-export interface PreToolUseRequest {
+interface PreToolUseRequest {
   toolName: string;
   toolInput: ToolInput;
   toolCallId: string;

@@ -3,11 +3,9 @@ import { DECISION_TYPES } from "../decisions/decision-schema.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
 import { MAX_TIMEOUT_MS } from "./time-bound.js";
 import type { HookEvent } from "./types.js";
+import { isPlainObject } from "../payload/json-type.js";
 
-const plainObject = z.custom<Record<string, unknown>>(
-  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
-  { message: "expected a plain object" },
-);
+const plainObject = z.custom<Record<string, unknown>>(isPlainObject, { message: "expected a plain object" });
 
 const runStop = {
   preventContinuation: z.boolean().optional(),

@@ -12,7 +12,7 @@ export const DEFAULT_OBSERVER_TIMEOUT_MS = 5_000;
 /** The largest delay `setTimeout` honours; anything above it would fire at once. */
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 /** How long observers may still run after the run itself was cancelled. */
-export const OBSERVER_GRACE_MS = 1_000;
+const OBSERVER_GRACE_MS = 1_000;
 
 /**
  * Checks a `timeoutMs` option: a finite number from 0 to 2 147 483 647. `undefined` gives
@@ -38,7 +38,7 @@ export type BoundedOutcome<T> =
   | { status: "cancelled" };
 
 /** How a bounded invocation reacts to the run's own signal aborting. */
-export interface BoundOptions {
+interface BoundOptions {
   timeoutMs: number;
   /** The run's cancellation (an `AbortSignal` also works). */
   runSignal: RunCancellation | AbortSignal | undefined;

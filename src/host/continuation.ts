@@ -4,7 +4,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { reportingUnavailable } from "../errors/database-unavailable.js";
 import { HITLError } from "../errors/hitl-error.js";
 import { withContinuationToken, type Durability } from "../langgraph/index.js";
-import { withInProcessThreadLock } from "./thread-lock.js";
+import { inThreadQueue } from "./in-process-queue.js";
 
 /**
  * Where a checkpointer keeps continuation leases (the Postgres checkpointer keeps them in the
@@ -120,5 +120,5 @@ async function withLease<T>(leases: ContinuationLeases, threadId: string, work: 
 export async function withThreadContinuation<T>(saver: BaseCheckpointSaver, threadId: string, work: (lease: ContinuationLease) => Promise<T>): Promise<T> {
   const leases = leasesOf(saver);
   if (leases !== undefined) return withLease(leases, threadId, work);
-  return withInProcessThreadLock(saver, threadId, () => work(leaseFor(randomUUID(), { lost: false })));
+  return inThreadQueue(saver, threadId, () => work(leaseFor(randomUUID(), { lost: false })));
 }

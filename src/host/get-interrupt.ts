@@ -1,17 +1,9 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { requireThreadId, type HITLGraph } from "./graph-types.js";
+import { pendingInterrupt, type PendingInterrupt } from "./pending-interrupt.js";
 import { isRemoteGraph } from "./remote-graph.js";
 import { saverOf } from "./thread-state.js";
-
-/** A pending interrupt together with the graph node that raised it. */
-export interface PendingInterrupt<TPayload = HumanInterruptPayload> extends RunInterruptResult<TPayload> {
-  /** Name of the node (task) the interrupt belongs to. */
-  nodeName: string;
-  /** Id of the root-graph task the interrupt belongs to (what a resume signature binds). */
-  taskId: string;
-}
 
 /** An interrupt as a task lists it: `id` from a compiled graph, `interrupt_id` from a `RemoteGraph`. */
 type TaskInterrupt = { id?: unknown; interrupt_id?: unknown; value?: unknown };
@@ -22,8 +14,10 @@ function interruptIdOf(entry: TaskInterrupt): string | undefined {
 }
 
 /**
- * Internal: every pending interrupt with its node name. Refuses a graph without a checkpointer
- * or a config without a thread the way `resume()` does, so a host learns it before resuming.
+ * Internal: every pending interrupt of the thread, from the graph's state (in LangGraph's task
+ * order; `resume()` reads the same facts from the pending writes, see `readThreadState`). Refuses
+ * a graph without a checkpointer or a config without a thread the way `resume()` does, so a host
+ * learns it before resuming.
  */
 export async function readPendingInterrupts<TPayload>(graph: HITLGraph, config: RunnableConfig, caller = "getInterrupts()"): Promise<Array<PendingInterrupt<TPayload>>> {
   const threadId = requireThreadId(config, caller);
@@ -38,13 +32,13 @@ export async function readPendingInterrupts<TPayload>(graph: HITLGraph, config: 
       ((task.interrupts ?? []) as TaskInterrupt[]).flatMap((entry) => {
         const interruptId = interruptIdOf(entry);
         if (interruptId === undefined) return [];
-        return [{ interruptId, ...(threadId === undefined ? {} : { threadId }), payload: withDigests(entry.value) as TPayload, nodeName: task.name, taskId: task.id }];
+        return [pendingInterrupt<TPayload>({ interruptId, threadId, taskId: task.id, value: entry.value })];
       }),
     );
 }
 
 function publicView<TPayload>(pending: PendingInterrupt<TPayload>): RunInterruptResult<TPayload> {
-  const { nodeName: _nodeName, taskId: _taskId, ...result } = pending;
+  const { taskId: _taskId, ...result } = pending;
   return result;
 }
 

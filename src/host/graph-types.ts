@@ -11,7 +11,6 @@ export interface HITLGraph {
   // LangGraph's own `invoke` signature is generic over the graph's state; `any` keeps every graph assignable.
   invoke(input: any, config?: any): Promise<any>;
   checkpointer?: BaseCheckpointSaver | boolean | undefined;
-  nodes?: Record<string, { bound?: unknown }>;
 }
 
 /** @deprecated Use {@link HITLGraph} (one casing for the HITL prefix). */

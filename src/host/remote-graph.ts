@@ -1,7 +1,8 @@
+import { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "../langgraph/index.js";
 import type { HITLGraph } from "./graph-types.js";
 
 /** The part of the LangGraph SDK client the remote helpers use (`client.threads`). */
-export interface RemoteThreadsClient {
+interface RemoteThreadsClient {
   threads: {
     search(query?: Record<string, unknown>): Promise<RemoteThread[]>;
   };
@@ -21,14 +22,10 @@ export interface RemoteThread {
 /**
  * A graph deployed on LangGraph Agent Server, held as `RemoteGraph` from
  * `@langchain/langgraph/remote`: its tools are not loaded here and its checkpointer is the
- * server's. (Its SDK `client` is a protected field, read by {@link threadsClientOf}.)
+ * server's. (Its SDK client is a protected field, read by {@link threadsClientOf}.)
  */
 export interface RemoteGraphLike extends HITLGraph {
   graphId: string;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
 }
 
 /**
@@ -44,20 +41,24 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * ```
  */
 export function isRemoteGraph(graph: unknown): graph is RemoteGraphLike {
-  if (!isObject(graph) || typeof graph["getState"] !== "function" || typeof graph["invoke"] !== "function") return false;
-  const named = (graph.constructor as { lc_name?: () => string } | undefined)?.lc_name?.() === "RemoteGraph";
-  const client = graph["client"];
-  return named || (typeof graph["graphId"] === "string" && isObject(client) && isObject(client["threads"]));
+  return looksLikeRemoteGraph(graph);
 }
 
 /** The SDK client a `RemoteGraph` talks to its server through. */
 export function threadsClientOf(graph: RemoteGraphLike): RemoteThreadsClient {
-  return (graph as unknown as { client: RemoteThreadsClient }).client;
+  return remoteGraphClient(graph) as RemoteThreadsClient;
 }
 
-/** The HTTP status of an error the LangGraph SDK raised for a failed request, if it is one. */
-export function remoteHttpStatus(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const status = (error as { status?: unknown }).status;
-  return typeof status === "number" && /^HTTP \d{3}/.test(error.message) ? status : undefined;
+/**
+ * Whether `error` is the Agent Server saying a thread does not exist: it answers 404 for an
+ * unknown thread, and 400 or 422 for a thread id that is not a UUID.
+ *
+ * @example
+ * ```ts
+ * if (isUnknownRemoteThread(error)) throw new HITLError("NO_PENDING_INTERRUPT", "no such thread");
+ * ```
+ */
+export function isUnknownRemoteThread(error: unknown): boolean {
+  const status = remoteHttpStatus(error);
+  return status === 404 || status === 400 || status === 422;
 }

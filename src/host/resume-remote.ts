@@ -1,36 +1,31 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command } from "@langchain/langgraph";
-import { randomUUID } from "node:crypto";
-import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
-import { checkSigningKey, signResume } from "../protocol/signing.js";
+import { wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
+import { signResume } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import { isExpired } from "../protocol/expiry.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { AgentInboxResponse, HumanInterruptPayload, LangChainDecisionsValue } from "../payload/types.js";
-import { readPendingInterrupts, type PendingInterrupt } from "./get-interrupt.js";
-import { threadIdOf } from "./graph-types.js";
-import { isRemoteGraph, remoteHttpStatus, type RemoteGraphLike } from "./remote-graph.js";
+import { readPendingInterrupts } from "./get-interrupt.js";
+import type { PendingInterrupt } from "./pending-interrupt.js";
+import { requireThreadId } from "./graph-types.js";
+import { isRemoteGraph, isUnknownRemoteThread, type RemoteGraphLike } from "./remote-graph.js";
 import type { ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { reportFromMessages, throwIfRefused } from "./submission-outcome.js";
 import { submissionDigest } from "../protocol/submission-digest.js";
 import { pickTarget } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
-
-function invalidOption(path: string, message: string, received?: unknown): HITLError {
-  return new HITLError("INVALID_OPTIONS", message, { details: [{ path: [path], message, ...(received === undefined ? {} : { received }) }] });
-}
+import { checkResumeOptions, resumeMetaFor } from "./resume-options.js";
 
 function checkArguments(graph: unknown, config: RunnableConfig, options: ResumeOptions): string {
-  if (!isRemoteGraph(graph)) throw invalidOption("graph", "resumeRemote() needs a RemoteGraph from @langchain/langgraph/remote; use resume() for a compiled graph");
-  const threadId = threadIdOf(config);
-  if (threadId === undefined) throw invalidOption("configurable.thread_id", "resumeRemote() needs `config.configurable.thread_id` to find the paused run");
-  if (options.reviewer !== undefined && !reviewerIdentitySchema.safeParse(options.reviewer).success) {
-    throw invalidOption("reviewer", "`reviewer` must be { id: non-empty string, name?: string }", options.reviewer);
+  if (!isRemoteGraph(graph)) {
+    const message = "resumeRemote() needs a RemoteGraph from @langchain/langgraph/remote; use resume() for a compiled graph";
+    throw new HITLError("INVALID_OPTIONS", message, { details: [{ path: ["graph"], message }] });
   }
-  if (options.comment !== undefined && typeof options.comment !== "string") throw invalidOption("comment", "`comment` must be a string", options.comment);
-  checkSigningKey(options.signingKey, ["signingKey"]);
+  const threadId = requireThreadId(config, "resumeRemote()");
+  checkResumeOptions(options);
   return threadId;
 }
 
@@ -51,26 +46,13 @@ async function pendingOf(graph: RemoteGraphLike, config: RunnableConfig, threadI
   try {
     return await readPendingInterrupts<HumanInterruptPayload>(graph, config);
   } catch (error) {
-    const status = remoteHttpStatus(error);
-    // The Agent Server answers 404 for an unknown thread and 400/422 for an id that is not a UUID.
-    if (status === 404 || status === 400 || status === 422) throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" does not exist on the Agent Server.`, { threadId, cause: error });
+    if (isUnknownRemoteThread(error)) throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" does not exist on the Agent Server.`, { threadId, cause: error });
     throw error;
   }
 }
 
-function metaOf(options: ResumeOptions, digests: Record<string, string> | undefined): ResumeMeta {
-  return {
-    v: 1,
-    decidedAt: new Date().toISOString(),
-    ...(options.reviewer === undefined ? {} : { reviewer: options.reviewer }),
-    ...(options.comment === undefined ? {} : { comment: options.comment }),
-    ...(digests === undefined ? {} : { digests }),
-    attempt: randomUUID(),
-  };
-}
-
 /** A submission `resumeRemote()` checked (and signed when it has a key), ready to send. */
-export interface PreparedRemoteResume {
+interface PreparedRemoteResume {
   threadId: string;
   target: PendingInterrupt<HumanInterruptPayload>;
   checked: CheckedResumeValue;
@@ -94,7 +76,7 @@ export async function prepareRemoteResume(graph: RemoteGraphLike, config: Runnab
   // The node on the server judges the deadline (one clock): past it by this clock, the value goes as it is.
   const late = isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
   const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, schemaLookup(target.payload, options.findTool));
-  const meta = metaOf(options, checked.digests);
+  const meta = resumeMetaFor(options, checked.digests);
   // Verified on the server only when it shares this key (`signingKey` on the node).
   if (options.signingKey !== undefined) meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });

@@ -1,53 +1,31 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command } from "@langchain/langgraph";
-import { HITLError } from "../errors/hitl-error.js";
-import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { claimStoreFor } from "../claims/index.js";
 import { reportingUnavailable } from "../errors/database-unavailable.js";
-import { reviewerIdentitySchema, wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
-import { checkSigningKey, signResume } from "../protocol/signing.js";
+import { nodeRunnables } from "../langgraph/index.js";
+import { wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
+import { signResume } from "../protocol/signing.js";
 import { submissionDigest } from "../protocol/submission-digest.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { isExpired } from "../protocol/expiry.js";
 import { reportFromClaim, throwIfRefused, type SubmissionReport } from "./submission-outcome.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
-import { threadIdOf, type HITLGraph } from "./graph-types.js";
+import { requireThreadId, type HITLGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { isRemoteGraph } from "./remote-graph.js";
 import { resumeRemote } from "./resume-remote.js";
 import { withThreadContinuation } from "./continuation.js";
-import { pickTarget, readThreadState, saverOf, type ThreadState } from "./thread-state.js";
+import { pickTarget, readThreadState, saverOf, type PendingTarget } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
+import { checkResumeOptions, resumeMetaFor } from "./resume-options.js";
 import type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 
 export type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 
-type PendingTarget = ThreadState["pending"][number];
-
-
-function requireThreadId(config: RunnableConfig): string {
-  const threadId = threadIdOf(config);
-  if (threadId !== undefined) return threadId;
-  const message = "resume() needs `config.configurable.thread_id` to find the paused run";
-  throw new HITLError("INVALID_OPTIONS", message, { details: [{ path: ["configurable", "thread_id"], message }] });
-}
-
-function checkOptions(options: ResumeOptions): void {
-  if (options.reviewer !== undefined && !reviewerIdentitySchema.safeParse(options.reviewer).success) {
-    const message = "`reviewer` must be { id: non-empty string, name?: string }";
-    throw new HITLError("INVALID_OPTIONS", message, { details: [{ path: ["reviewer"], message, received: options.reviewer }] });
-  }
-  if (options.comment !== undefined && typeof options.comment !== "string") {
-    const message = "`comment` must be a string";
-    throw new HITLError("INVALID_OPTIONS", message, { details: [{ path: ["comment"], message, received: options.comment }] });
-  }
-  checkSigningKey(options.signingKey, ["signingKey"]);
-}
-
 /** A node's tool lookup: an approval node's `findTool`, or the `tools` list of any other tool node (a `createAgent` agent's). */
-function nodeLookup(bound: unknown): ToolLookup | undefined {
-  const { findTool, tools } = (bound ?? {}) as { findTool?: unknown; tools?: unknown };
+function nodeLookup(runnable: unknown): ToolLookup | undefined {
+  const { findTool, tools } = (runnable ?? {}) as { findTool?: unknown; tools?: unknown };
   if (typeof findTool === "function") return findTool as ToolLookup;
   if (!Array.isArray(tools)) return undefined;
   return (toolName) => tools.find((tool) => (tool as { name?: unknown } | null)?.name === toolName) as ReturnType<ToolLookup>;
@@ -58,9 +36,8 @@ function nodeLookup(bound: unknown): ToolLookup | undefined {
  * or the tools node a `createAgent` agent runs `approvalMiddleware` in), then the caller's own lookup.
  */
 function toolLookupFor(graph: HITLGraph, fallback: ToolLookup | undefined): ToolLookup {
-  const nodes = graph.nodes ?? (graph as { graph?: HITLGraph }).graph?.nodes ?? {};
-  const lookups = Object.values(nodes)
-    .map((node) => nodeLookup(node.bound))
+  const lookups = nodeRunnables(graph)
+    .map(nodeLookup)
     .filter((lookup): lookup is ToolLookup => lookup !== undefined);
   if (fallback !== undefined) lookups.push(fallback);
   return (toolName) => {
@@ -85,7 +62,7 @@ async function reportSubmission(saver: BaseCheckpointSaver, outcome: RunOutcome<
 }
 
 /** A submission `resume()` checked and signed, ready to run: nothing of it has reached the graph yet. */
-export interface PreparedResume {
+interface PreparedResume {
   saver: BaseCheckpointSaver;
   threadId: string;
   target: PendingTarget;
@@ -112,8 +89,8 @@ const APPLYING_CONSEQUENCE =
  * ```
  */
 export async function prepareResume(graph: HITLGraph, config: RunnableConfig, value: ResumeValue, options: ResumeOptions): Promise<PreparedResume> {
-  const threadId = requireThreadId(config);
-  checkOptions(options);
+  const threadId = requireThreadId(config, "resume()");
+  checkResumeOptions(options);
   const saver = saverOf(graph);
   const state = await reportingUnavailable(() => readThreadState(saver, threadId), "nothing was submitted. Try again.", threadId);
   const target = await reportingUnavailable(() => pickTarget(state, threadId, options.interruptId, saver), "nothing was submitted. Try again.", threadId);
@@ -121,14 +98,7 @@ export async function prepareResume(graph: HITLGraph, config: RunnableConfig, va
   // Past the deadline by this clock: the node judges the deadline (one clock), so the value goes as it is.
   const late = approval && isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
   const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, toolLookupFor(graph, options.findTool));
-  const meta: ResumeMeta = {
-    v: 1,
-    decidedAt: new Date().toISOString(),
-    ...(options.reviewer === undefined ? {} : { reviewer: options.reviewer }),
-    ...(options.comment === undefined ? {} : { comment: options.comment }),
-    ...(checked.digests === undefined ? {} : { digests: checked.digests }),
-    attempt: randomUUID(),
-  };
+  const meta = resumeMetaFor(options, checked.digests);
   meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
   return { saver, threadId, target, approval, checked, meta, command };

@@ -2,8 +2,8 @@ import { isHITLError } from "../errors/hitl-error.js";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
-import { decodeStop } from "../protocol/stop-reason.js";
-import type { RunStop } from "../core/types.js";
+import { insideMiddlewareErrors } from "../langgraph/index.js";
+import { decodeStop, type RunStop } from "../protocol/stop-reason.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { unknownInterruptOf } from "../langgraph/index.js";
@@ -34,7 +34,7 @@ function splitResult(result: unknown, threadId: string | undefined): { values: R
 }
 
 /** The stop a hook requested, when `error` is the drain LangGraph raised for it. */
-export function stopOf(error: unknown): RunStop | undefined {
+function stopOf(error: unknown): RunStop | undefined {
   return isGraphDrained(error) ? decodeStop((error as { reason?: unknown }).reason) : undefined;
 }
 
@@ -63,16 +63,10 @@ async function pausedRemoteRun(graph: HITLGraph, error: unknown, config: Runnabl
   return { ...((state.values ?? {}) as Record<string, unknown>), __interrupt__: raised };
 }
 
-/**
- * LangChain's agent wraps what a middleware throws in a `MiddlewareError` (same name, no
- * `code`, the original as `cause`); the host hands the caller this library's own error.
- */
+/** LangChain's agent wraps what a middleware throws (this library's errors too): the host hands the caller this library's own error. */
 function unwrapMiddlewareError(error: unknown): unknown {
-  let current = error;
-  while ((current as { "~brand"?: unknown } | null)?.["~brand"] === "MiddlewareError" && (current as { cause?: unknown }).cause !== undefined) {
-    current = (current as { cause?: unknown }).cause;
-  }
-  return isHITLError(current) ? current : error;
+  const inner = insideMiddlewareErrors(error);
+  return isHITLError(inner) ? inner : error;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ClaimRecord } from "../claims/index.js";
 import { HITLError } from "../errors/hitl-error.js";
+import { messageFields } from "../langgraph/index.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
 import type { InterruptValidationError, RunInterruptResult } from "../payload/types.js";
 import type { Reviewer } from "../protocol/resume-envelope.js";
@@ -54,8 +55,8 @@ interface RecordedMessage {
 
 /** A message of the run's values, whether a message instance or the plain JSON an Agent Server returns. */
 function recordedMessages(values: unknown): RecordedMessage[] {
-  const messages = ((values as { messages?: unknown[] } | undefined)?.messages ?? []) as Array<RecordedMessage & { kwargs?: RecordedMessage }>;
-  return messages.map((message) => message.kwargs ?? message);
+  const messages = ((values as { messages?: unknown[] } | undefined)?.messages ?? []) as RecordedMessage[];
+  return messages.map((message) => messageFields(message));
 }
 
 /**

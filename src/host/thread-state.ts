@@ -1,15 +1,14 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
-import { firstSubmission, summarizePendingWrites, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
-import { withDigests } from "../payload/digest.js";
+import { summarizePendingWrites, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
-import { unknownInterruptError, wasRaisedOnThread } from "./interrupt-history.js";
+import { searchThreadHistory, unknownInterruptError } from "./interrupt-history.js";
 import type { HITLGraph } from "./graph-types.js";
+import { pendingInterrupt, type PendingInterrupt } from "./pending-interrupt.js";
 
 
-/** A pending interrupt as `resume()` read it: with its task, and where and what its task stored. */
-export type PendingInterrupt = RunInterruptResult<HumanInterruptPayload> & {
-  taskId: string;
+/** A pending interrupt as `resume()` read it: with where and what its task stored. */
+export type PendingTarget = PendingInterrupt & {
   /** The checkpoint the pending writes were read from. */
   checkpointId: string | undefined;
   /** Every interrupt value the task stored, as stored (what the node checks decisions against). */
@@ -17,20 +16,18 @@ export type PendingInterrupt = RunInterruptResult<HumanInterruptPayload> & {
 };
 
 /** What `resume()` needs to know about a thread, read in one checkpointer call. */
-export interface ThreadState {
+interface ThreadState {
   /** Interrupts of tasks that have no result yet (LangGraph keeps answered ones on finished tasks). */
-  pending: Array<PendingInterrupt>;
+  pending: PendingTarget[];
   /** Interrupt ids a resume value was already submitted for in the current step, with what LangGraph recorded. */
   answered: ReadonlyMap<string, unknown>;
 }
-
-export { firstSubmission, type PendingWrite };
 
 /**
  * A checkpointer that can read the latest root checkpoint's pending writes alone, without
  * loading the checkpoint's channel values (the Postgres checkpointer does).
  */
-export interface PendingWritesReader {
+interface PendingWritesReader {
   readPendingWrites(threadId: string): Promise<LatestPendingWrites>;
 }
 
@@ -53,7 +50,8 @@ export function saverOf(graph: HITLGraph): BaseCheckpointSaver {
 
 /**
  * Reads the pending interrupts of a thread straight from its latest root checkpoint's pending
- * writes — the same facts `getState()` derives, without rebuilding every channel.
+ * writes — the same facts `getState()` derives (as `getInterrupts()` reads them), without
+ * rebuilding every channel, and with what each task stored — in one checkpointer call.
  */
 export async function readThreadState(saver: BaseCheckpointSaver, threadId: string): Promise<ThreadState> {
   const { checkpointId, writes } = await pendingWritesOf(saver, threadId);
@@ -61,12 +59,9 @@ export async function readThreadState(saver: BaseCheckpointSaver, threadId: stri
   const valuesOf = (taskId: string) => pending.filter((entry) => entry.taskId === taskId).map((entry) => entry.value);
   return {
     pending: pending.map((entry) => ({
-      interruptId: entry.id,
-      threadId,
-      taskId: entry.taskId,
+      ...pendingInterrupt({ interruptId: entry.id, threadId, taskId: entry.taskId, value: entry.value }),
       checkpointId,
       storedValues: valuesOf(entry.taskId),
-      payload: withDigests(entry.value) as HumanInterruptPayload,
     })),
     answered,
   };
@@ -74,11 +69,12 @@ export async function readThreadState(saver: BaseCheckpointSaver, threadId: stri
 
 /**
  * Picks the interrupt the caller reviewed, or explains precisely why it cannot be resumed.
- * An id that is not pending costs one read of the thread's history, to tell an answered
- * interrupt from one the thread never raised.
+ * An id that is not pending costs one read of the thread's latest checkpoints (at most
+ * `HISTORY_SEARCH_LIMIT`), to tell an answered interrupt from one the thread never raised.
  *
  * @throws {HITLError} `INTERRUPT_MISMATCH` (answered, then raised again), `INTERRUPT_ALREADY_RESOLVED`,
- * `UNKNOWN_INTERRUPT` (never raised on this thread), `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS`
+ * `UNKNOWN_INTERRUPT` (never raised on this thread, or not within its latest `HISTORY_SEARCH_LIMIT`
+ * checkpoints), `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS`
  * when several are pending and none was named.
  */
 export async function pickTarget<T extends RunInterruptResult<HumanInterruptPayload>>(
@@ -99,7 +95,8 @@ export async function pickTarget<T extends RunInterruptResult<HumanInterruptPayl
       );
     }
     // Without a local checkpointer (a RemoteGraph) the history cannot be read: the id counts as resolved.
-    if (saver !== undefined && !(await wasRaisedOnThread(saver, threadId, interruptId))) throw unknownInterruptError(pending, threadId, interruptId);
+    const search = saver === undefined ? undefined : await searchThreadHistory(saver, threadId, interruptId);
+    if (search !== undefined && !search.raised) throw unknownInterruptError(pending, threadId, interruptId, search);
     throw new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${interruptId} is not pending on thread "${threadId}": it was already resolved.`, { threadId, interruptId });
   }
   const [first, ...rest] = pending;

@@ -43,7 +43,7 @@ const encoder = new TextEncoder();
  * new TextDecoder().decode(encodeEvent(1, { event: "raised", data: { a: 1 } })); // 'id: 1\nevent: raised\ndata: {"a":1}\n\n'
  * ```
  */
-export function encodeEvent(id: number, event: ServerSentEvent): Uint8Array {
+function encodeEvent(id: number, event: ServerSentEvent): Uint8Array {
   return encoder.encode(`id: ${id}\nevent: ${event.event}\ndata: ${JSON.stringify(event.data) ?? "null"}\n\n`);
 }
 

@@ -2,8 +2,9 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import { isHITLError } from "../errors/hitl-error.js";
-import { readPendingInterrupts, type PendingInterrupt } from "../host/get-interrupt.js";
-import { isRemoteGraph, remoteHttpStatus } from "../host/remote-graph.js";
+import { readPendingInterrupts } from "../host/get-interrupt.js";
+import type { PendingInterrupt } from "../host/pending-interrupt.js";
+import { isRemoteGraph, isUnknownRemoteThread as isUnknownThread } from "../host/remote-graph.js";
 import { resume, type ResumeValue } from "../host/resume.js";
 import { resumeRemote } from "../host/resume-remote.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
@@ -31,8 +32,7 @@ export async function listInterrupts(url: URL, options: ResolvedHandlerOptions):
 
 /** Whether `error` is the Agent Server saying a thread does not exist (404, or 400/422 for an id that is not a UUID). */
 function isUnknownRemoteThread(options: ResolvedHandlerOptions, error: unknown): boolean {
-  const status = remoteHttpStatus(error);
-  return isRemoteGraph(options.graph) && (status === 404 || status === 400 || status === 422);
+  return isRemoteGraph(options.graph) && isUnknownThread(error);
 }
 
 async function threadExists(threadId: string, options: ResolvedHandlerOptions): Promise<boolean> {

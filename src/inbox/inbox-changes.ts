@@ -1,5 +1,5 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { INTERRUPT_CHANNEL, isResultChannel } from "../langgraph/index.js";
+import { INTERRUPT_CHANNEL, isResultChannel, storedInterrupts } from "../langgraph/index.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { InboxRow } from "./types.js";
 
@@ -42,20 +42,17 @@ export function changesForWrites(config: RunnableConfig, writes: ReadonlyArray<[
   if (location === undefined) return [];
   const raised = writes.find(([channel]) => channel === INTERRUPT_CHANNEL);
   if (raised !== undefined) {
-    const interrupts = (Array.isArray(raised[1]) ? raised[1] : [raised[1]]) as Array<{ id?: unknown; value?: unknown }>;
-    const rows = interrupts
-      .filter((entry) => typeof entry?.id === "string")
-      .map((entry, position) => ({
-        threadId: location.threadId,
-        taskId,
-        position,
-        checkpointId: location.checkpointId,
-        interruptId: entry.id as string,
-        payload: entry.value,
-        createdAt: now.toISOString(),
-        expiresAt: expiresAtOf(entry.value),
-        toolNames: toolNamesOf(entry.value),
-      }));
+    const rows = storedInterrupts(raised[1]).map((entry, position) => ({
+      threadId: location.threadId,
+      taskId,
+      position,
+      checkpointId: location.checkpointId,
+      interruptId: entry.id,
+      payload: entry.value,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAtOf(entry.value),
+      toolNames: toolNamesOf(entry.value),
+    }));
     return [{ kind: "raise", threadId: location.threadId, taskId, rows }];
   }
   if (writes.some(([channel]) => isResultChannel(channel))) return [{ kind: "finish_task", threadId: location.threadId, taskId }];

@@ -2,7 +2,6 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph";
 import type { HITLGraph } from "../host/graph-types.js";
 import { claimStoreFor, type MemoryClaimStore } from "../claims/index.js";
-import { withInProcessThreadLock } from "../host/thread-lock.js";
 import { InboxHints, type PendingInterruptChange, type WatchPendingInterruptsOptions } from "./change-feed.js";
 import { expireRows } from "./expire-pending.js";
 import { changesForCheckpoint, changesForWrites } from "./inbox-changes.js";
@@ -86,11 +85,6 @@ export class HITLMemorySaver extends MemorySaver implements ApprovalsInbox {
    */
   async expirePendingInterrupts(graph: HITLGraph): Promise<ExpiredInterrupt[]> {
     return expireRows(graph, this.#inbox.overdue(new Date().toISOString()));
-  }
-
-  /** Serialises resumes of one thread in this process (used by `resume()`). */
-  async withThreadLock<T>(threadId: string, work: () => Promise<T>): Promise<T> {
-    return withInProcessThreadLock(this, threadId, work);
   }
 }
 

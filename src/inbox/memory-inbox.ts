@@ -1,3 +1,4 @@
+import { isLaterCheckpoint } from "../langgraph/index.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
 import { decodeCursor, encodeCursor, isAfter } from "./cursor.js";
@@ -6,7 +7,7 @@ import type { ResolvedListOptions } from "./list-options.js";
 import type { InboxRow, PendingInterruptPage, PendingInterruptRecord } from "./types.js";
 
 /** Public view of a row. */
-export function toRecord<TPayload = HumanInterruptPayload>(row: InboxRow): PendingInterruptRecord<TPayload> {
+function toRecord<TPayload = HumanInterruptPayload>(row: InboxRow): PendingInterruptRecord<TPayload> {
   return {
     threadId: row.threadId,
     interruptId: row.interruptId,
@@ -37,8 +38,8 @@ export class MemoryInbox {
         tasks.delete(change.taskId);
         break;
       case "advance":
-        // Checkpoint ids are time-ordered (UUID v6): only interrupts of strictly older checkpoints are resolved.
-        for (const [taskId, rows] of tasks) if (rows.every((row) => row.checkpointId < change.checkpointId)) tasks.delete(taskId);
+        // Only interrupts of strictly older checkpoints are resolved.
+        for (const [taskId, rows] of tasks) if (rows.every((row) => isLaterCheckpoint(change.checkpointId, row.checkpointId))) tasks.delete(taskId);
         break;
     }
     if (tasks.size > 0) this.#threads.set(change.threadId, tasks);

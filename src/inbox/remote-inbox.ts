@@ -1,6 +1,7 @@
 import { isHITLError } from "../errors/hitl-error.js";
 import type { HITLGraph } from "../host/graph-types.js";
-import { isRemoteGraph, remoteHttpStatus, threadsClientOf, type RemoteGraphLike, type RemoteThread } from "../host/remote-graph.js";
+import { isRemoteGraph, threadsClientOf, type RemoteGraphLike, type RemoteThread } from "../host/remote-graph.js";
+import { remoteHttpStatus } from "../langgraph/index.js";
 import { resumeRemote } from "../host/resume-remote.js";
 import { withDigests } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";

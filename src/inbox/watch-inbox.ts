@@ -1,5 +1,5 @@
 import { HITLError } from "../errors/hitl-error.js";
-import { canonicalJson } from "../payload/digest.js";
+import { canonicalJson } from "../payload/canonical-json.js";
 import type { InboxHint, InboxHintSource, PendingInterruptChange, WatchPendingInterruptsOptions } from "./change-feed.js";
 import type { ApprovalsInbox, PendingInterruptRecord } from "./types.js";
 

@@ -1,5 +1,6 @@
-import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import type { BaseMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
+import { unansweredCalls } from "../langgraph/index.js";
 
 /**
  * The calls of the last model turn that no `ToolMessage` answers yet, in the model's order:
@@ -11,9 +12,5 @@ import type { ToolCall } from "@langchain/core/messages/tool";
  * ```
  */
 export function pendingToolCalls(messages: readonly BaseMessage[] | undefined): ToolCall[] {
-  const list = messages ?? [];
-  const last = [...list].reverse().find((message) => AIMessage.isInstance(message));
-  if (last === undefined || !AIMessage.isInstance(last)) return [];
-  const answered = new Set(list.filter((message) => ToolMessage.isInstance(message)).map((message) => (message as ToolMessage).tool_call_id));
-  return (last.tool_calls ?? []).filter((call) => call.id == null || !answered.has(call.id));
+  return unansweredCalls(messages ?? []) ?? [];
 }

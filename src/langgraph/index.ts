@@ -1,17 +1,32 @@
 /**
- * Everything this library knows about LangGraph's internals — channel names, the shape of
- * pending writes and resume records, the config keys a running task receives — lives here,
- * checked by the contract tests in tests/langgraph. Nothing else may name them.
+ * Everything this library relies on of LangGraph's and LangChain's internals lives here, each
+ * checked by a contract test in tests/langgraph that fails when a release changes it: channel
+ * names and the shape of pending writes; the private config keys a running task receives and its
+ * interrupt bookkeeping; how a `RunControl` is read to drain a run; which calls a `ToolNode` hands
+ * `runTool`, and with which config; what a compiled graph's nodes run; LangChain's
+ * `MiddlewareError` brand, how it writes a message to JSON and what its string tools hand their
+ * schema; the time and order of checkpoint ids; `RemoteGraph`'s protected client and the SDK's
+ * HTTP error text; the config keys our continuation rides on. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
  */
 export { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS, RESUME_CHANNEL, isResultChannel } from "./channels.js";
-export { firstSubmission, interruptValuesOfTask, summarizePendingWrites } from "./pending-writes.js";
-export type { LatestPendingWrites, PendingWrite, PendingWritesSummary, StoredInterrupt } from "./pending-writes.js";
+export { interruptValuesOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
+export type { LatestPendingWrites, PendingWrite } from "./pending-writes.js";
 export { readTaskContext } from "./task-config.js";
 export type { TaskContext } from "./task-config.js";
 export { interruptIdFor, interruptWithId, raiseInPlace } from "./interrupt-id.js";
 export { thrownByTask } from "./task-error.js";
+export { checkpointTimeMs, isLaterCheckpoint } from "./checkpoint-id.js";
 export { continuationTokenOf, continuesHead, isContinuation, markLoad, withContinuationToken } from "./continuation-config.js";
 export type { Durability } from "./continuation-config.js";
+export { unknownInterruptOf, withStrictResume } from "./strict-resume.js";
+export { toolNodeCalls, unansweredCalls } from "./tool-node-input.js";
+export { ToolNodeRuns } from "./tool-node-runs.js";
+export { drainThisRun } from "./run-control.js";
+export { insideMiddlewareErrors, isMiddlewareError } from "./middleware-error.js";
+export { nodeRunnables } from "./graph-nodes.js";
+export { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "./remote-graph.js";
+export { toolSchemaInput } from "./tool-schema-input.js";
+export { messageFields } from "./serialized-message.js";
 
 // LangGraph's Postgres tables (@langchain/langgraph-checkpoint-postgres): layout, rows, statements.
 export { LANGGRAPH_TABLES, THREAD_TABLES } from "./postgres-tables.js";
@@ -20,5 +35,3 @@ export { stockCheckpointRows, stockWriteRows } from "./postgres-rows.js";
 export type { CheckpointRows, WriteRows } from "./postgres-rows.js";
 export { deleteThreadSql, insertBlobsSql, insertWritesSql, stockWriteStatements, upsertCheckpointSql } from "./postgres-writes-sql.js";
 export { interruptWriteOfRowSql, latestRootWritesSql, parentNamespaceSql, taskFinishedSql, taskIdOfNamespaceSql, taskInterruptWritesSql } from "./postgres-reads-sql.js";
-export { unknownInterruptOf, withStrictResume } from "./strict-resume.js";
-export type { UnknownInterrupt } from "./strict-resume.js";

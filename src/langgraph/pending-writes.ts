@@ -4,13 +4,13 @@ import { INTERRUPT_CHANNEL, isResultChannel, RESUME_CHANNEL } from "./channels.j
 export type PendingWrite = [string, string, unknown];
 
 /** An interrupt as LangGraph stores it in a task's interrupt write. */
-export interface StoredInterrupt {
+interface StoredInterrupt {
   id: string;
   value: unknown;
 }
 
 /** What a checkpoint's pending writes say about its tasks. */
-export interface PendingWritesSummary {
+interface PendingWritesSummary {
   /** Interrupts of tasks that have no result yet, in write order, with the task that raised them. */
   pending: Array<StoredInterrupt & { taskId: string }>;
   /** Interrupt ids a resume value was already submitted for, with what LangGraph recorded. */
@@ -19,7 +19,15 @@ export interface PendingWritesSummary {
 
 const INTERRUPT_ID = /^[0-9a-f]{32}$/;
 
-function interruptsOf(value: unknown): StoredInterrupt[] {
+/**
+ * The interrupts of one interrupt write (its value is `[{ id, value }]`; entries without an id are skipped).
+ *
+ * @example
+ * ```ts
+ * storedInterrupts([{ id: "4e1f…", value: { type: "tool_approval" } }]); // [{ id: "4e1f…", value: {…} }]
+ * ```
+ */
+export function storedInterrupts(value: unknown): StoredInterrupt[] {
   const entries = (Array.isArray(value) ? value : [value]) as Array<{ id?: unknown; value?: unknown } | null>;
   return entries.filter((entry) => typeof entry?.id === "string").map((entry) => ({ id: entry!.id as string, value: entry!.value }));
 }
@@ -39,7 +47,7 @@ export function summarizePendingWrites(writes: readonly PendingWrite[]): Pending
   const finished = new Set<string>();
   const answered = new Map<string, unknown>();
   for (const [taskId, channel, value] of writes) {
-    if (channel === INTERRUPT_CHANNEL) interruptsByTask.set(taskId, interruptsOf(value));
+    if (channel === INTERRUPT_CHANNEL) interruptsByTask.set(taskId, storedInterrupts(value));
     // A resume addressed to one interrupt is written under the interrupt's id.
     else if (channel === RESUME_CHANNEL && INTERRUPT_ID.test(taskId)) answered.set(taskId, value);
     else if (isResultChannel(channel)) finished.add(taskId);
@@ -68,20 +76,5 @@ export interface LatestPendingWrites {
 export function interruptValuesOfTask(writes: readonly PendingWrite[], taskId: string): unknown[] {
   return writes
     .filter(([writeTaskId, channel]) => writeTaskId === taskId && channel === INTERRUPT_CHANNEL)
-    .flatMap(([, , value]) => interruptsOf(value).map((entry) => entry.value));
-}
-
-/**
- * The first value submitted for an interrupt. LangGraph records each new submission by
- * nesting the earlier record: `[v1]`, then `[[v1], v2]`, then `[[[v1], v2], v3]`.
- *
- * @example
- * ```ts
- * firstSubmission([[{ a: 1 }], { b: 2 }]); // { a: 1 }
- * ```
- */
-export function firstSubmission(recorded: unknown): unknown {
-  let current = recorded;
-  while (Array.isArray(current) && current.length > 0) current = current[0];
-  return current;
+    .flatMap(([, , value]) => storedInterrupts(value).map((entry) => entry.value));
 }

@@ -84,7 +84,7 @@ export function taskIdOfNamespaceSql(namespace: string): string {
 }
 
 /** Where a task ran: placeholders or column references for its thread, its own namespace, and the checkpoint it ran from. */
-export interface TaskAt {
+interface TaskAt {
   threadId: string;
   /** The task's own namespace (`tools:<task id>`, nested in a subgraph). */
   taskNamespace: string;

@@ -8,9 +8,9 @@ import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 // checks that the stock `put`/`putWrites` store what these return.
 
 /** A blob row: thread, namespace, channel, version, type, bytes (`undefined` for a channel without a value). */
-export type BlobRow = [string, string, string, string, string, Uint8Array | undefined];
+type BlobRow = [string, string, string, string, string, Uint8Array | undefined];
 /** A pending-write row: thread, namespace, checkpoint id, task id, idx, channel, type, bytes. */
-export type WriteRow = [string, string, string, string, number, string, string, Uint8Array];
+type WriteRow = [string, string, string, string, number, string, string, Uint8Array];
 
 /** A checkpoint as the stock saver stores it: its blobs, and the `checkpoint` and `metadata` jsonb values. */
 export interface CheckpointRows {

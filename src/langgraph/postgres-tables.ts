@@ -5,7 +5,7 @@
 // compares it with what the installed saver's own `setup()` creates and fails when a release changes it.
 
 /** One column of a LangGraph table, as `information_schema.columns` reports it. */
-export interface LangGraphColumn {
+interface LangGraphColumn {
   name: string;
   /** `data_type` (`text`, `jsonb`, `bytea`, `integer`). */
   type: string;
@@ -15,7 +15,7 @@ export interface LangGraphColumn {
 }
 
 /** One LangGraph table: its columns in order, and its primary key. */
-export interface LangGraphTable {
+interface LangGraphTable {
   columns: readonly LangGraphColumn[];
   primaryKey: readonly string[];
 }

@@ -32,7 +32,7 @@ function conflictClause(spec: UpsertSpec): string {
 }
 
 /** Where a set-based insert reads its rows from: extra `FROM` items (e.g. a guard CTE) and a condition. */
-export interface RowGuard {
+interface RowGuard {
   /** Extra `FROM` items joined to the rows, e.g. `"verdict"`. */
   from?: string;
   /** A condition every row must meet, e.g. `"allowed"`. */
@@ -44,7 +44,7 @@ function fromWith(guard: RowGuard, rows: string): string {
 }
 
 /** Placeholders of a checkpoint's blobs: one thread and namespace, and arrays of `channel`, `version`, `type`, `blob`. */
-export interface BlobParams {
+interface BlobParams {
   threadId: string;
   namespace: string;
   channels: string;
@@ -72,7 +72,7 @@ export function insertBlobsSql(schema: string, p: BlobParams, guard: RowGuard): 
 }
 
 /** Placeholders of one checkpoint row. */
-export interface CheckpointParams {
+interface CheckpointParams {
   threadId: string;
   namespace: string;
   checkpointId: string;
@@ -100,7 +100,7 @@ export function upsertCheckpointSql(schema: string, p: CheckpointParams, guard: 
 }
 
 /** Placeholders of a task's writes: one checkpoint and task, and arrays of `idx`, `channel`, `type`, `blob`. */
-export interface WriteParams {
+interface WriteParams {
   threadId: string;
   namespace: string;
   checkpointId: string;

@@ -21,7 +21,7 @@ export function withStrictResume<C extends RunnableConfig>(config: C): C {
 }
 
 /** Why LangGraph refused a resume under strict resume. */
-export interface UnknownInterrupt {
+interface UnknownInterrupt {
   reason: "not_pending" | "empty_map" | "ambiguous";
   /** The ids the resume named that are not pending. */
   interruptIds: string[];

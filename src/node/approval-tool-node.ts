@@ -14,7 +14,7 @@ import { resolveNodeOptions, ApprovalToolNodeOptions } from "../core/options.js"
 import type { ResolvedNodeOptions } from "../core/types.js";
 import { requestStop } from "../core/run-stop.js";
 import { readTaskContext } from "../core/task-context.js";
-import { readToolCalls } from "./tool-batch.js";
+import { toolNodeCalls, ToolNodeRuns } from "../langgraph/index.js";
 
 /** A tool an `ApprovalToolNode` can run: anything LangGraph's `ToolNode` accepts. */
 export type ApprovalNodeTool = StructuredToolInterface | DynamicTool | RunnableToolLike;
@@ -49,8 +49,8 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   readonly #options: ResolvedNodeOptions;
   readonly #tools: BatchTools;
   readonly #completed = new CompletedCalls();
-  /** The decided batch of each run in flight, by the config this node hands `ToolNode.run`. */
-  readonly #batches = new WeakMap<object, AnsweredBatch>();
+  /** The decided batch of each run in flight, found again by each of its `runTool` calls. */
+  readonly #batches = new ToolNodeRuns<AnsweredBatch>();
 
   /**
    * @param tools - The tools, as for `ToolNode`.
@@ -87,17 +87,16 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     const runSignal = followRunSignal(config.signal);
     try {
       const env: BatchEnvironment = { options: this.#options, tools: this.#tools, task: readTaskContext(config), runSignal, completed: this.#completed };
-      const decided = await decideBatch(readToolCalls(input), env);
-      const toolConfig = { ...runSignal.toolConfig(config) };
-      this.#batches.set(toolConfig, answerBatch(decided, env, (stop) => requestStop(config, stop)));
-      return await super.run(input, toolConfig);
+      const decided = await decideBatch(toolNodeCalls(input), env);
+      const batch = answerBatch(decided, env, (stop) => requestStop(config, stop));
+      return await super.run(input, this.#batches.bind(runSignal.toolConfig(config), batch));
     } finally {
       runSignal.release();
     }
   }
 
   protected override async runTool(call: ToolCall, config: LangGraphRunnableConfig, state: unknown): Promise<ToolMessage | Command> {
-    const batch = this.#batches.get(config);
+    const batch = this.#batches.of(config);
     if (batch === undefined) return super.runTool(call, config, state);
     return batch.answer(call, (decided) => super.runTool(decided, config, state));
   }

@@ -1,14 +1,11 @@
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { isInteropZodSchema } from "@langchain/core/utils/types";
+import { isPlainObject } from "./json-type.js";
 
 /** A JSON Schema object, as carried in `review_configs[i].args_schema`. */
-export type JsonSchemaObject = Record<string, unknown>;
+type JsonSchemaObject = Record<string, unknown>;
 
 const converted = new WeakMap<object, JsonSchemaObject | null>();
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function convert(schema: object): JsonSchemaObject | null {
   try {

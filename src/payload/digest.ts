@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 
-export { canonicalJson } from "./canonical-json.js";
 import { canonicalJson } from "./canonical-json.js";
 
 /**

@@ -1,17 +1,22 @@
-import type { AskUserQuestionInterruptPayload, ToolApprovalInterruptPayload } from "./types.js";
+import type { AskUserQuestionInterruptPayload, ToolApprovalInterruptPayload, ToolInput } from "./types.js";
+import { isPlainObject } from "./json-type.js";
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** A tool input as the model sent it: an object, or a string (a `DynamicTool`'s). */
-function isToolInput(value: unknown): boolean {
-  return typeof value === "string" || isRecord(value);
+/**
+ * Whether `value` is a tool input as the model sent it: an object, or a string (a `DynamicTool`'s).
+ *
+ * @example
+ * ```ts
+ * isToolInput("ls /tmp"); // true
+ * isToolInput([1, 2]); // false
+ * ```
+ */
+export function isToolInput(value: unknown): value is ToolInput {
+  return typeof value === "string" || isPlainObject(value);
 }
 
 function isApprovalRequest(value: unknown): boolean {
   return (
-    isRecord(value) &&
+    isPlainObject(value) &&
     typeof value["tool_call_id"] === "string" &&
     typeof value["name"] === "string" &&
     isToolInput(value["arguments"]) &&
@@ -28,11 +33,11 @@ function hasUniqueIds(requests: readonly unknown[]): boolean {
 
 function isReviewConfig(value: unknown): boolean {
   return (
-    isRecord(value) &&
+    isPlainObject(value) &&
     typeof value["tool_call_id"] === "string" &&
     typeof value["action_name"] === "string" &&
     Array.isArray(value["allowed_decisions"]) &&
-    (value["args_schema"] === undefined || isRecord(value["args_schema"]))
+    (value["args_schema"] === undefined || isPlainObject(value["args_schema"]))
   );
 }
 
@@ -61,7 +66,7 @@ function safely(check: () => boolean): boolean {
  */
 export function isToolApprovalInterrupt(payload: unknown): payload is ToolApprovalInterruptPayload {
   return safely(() => {
-    if (!isRecord(payload) || payload["type"] !== "tool_approval") return false;
+    if (!isPlainObject(payload) || payload["type"] !== "tool_approval") return false;
     const requests = payload["action_requests"];
     const configs = payload["review_configs"];
     return (
@@ -86,8 +91,8 @@ export function isToolApprovalInterrupt(payload: unknown): payload is ToolApprov
  */
 export function isAskUserQuestionInterrupt(payload: unknown): payload is AskUserQuestionInterruptPayload {
   return safely(() => {
-    if (!isRecord(payload) || payload["type"] !== "ask_user_question") return false;
+    if (!isPlainObject(payload) || payload["type"] !== "ask_user_question") return false;
     const question = payload["question"];
-    return isRecord(question) && typeof question["question"] === "string";
+    return isPlainObject(question) && typeof question["question"] === "string";
   });
 }

@@ -8,7 +8,7 @@ import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 const MAX_IDENTIFIER_LENGTH = 63;
 
 /** Default time to open a connection before the database counts as unavailable. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 function isSerializer(value: unknown): value is SerializerProtocol {
   const candidate = value as Partial<SerializerProtocol> | null;
@@ -35,7 +35,7 @@ const OPTION_NAMES = Object.keys(optionsSchema.shape);
 export type PostgresCheckpointerOptions = z.input<typeof optionsSchema>;
 
 /** Options after validation, in the form the saver reads. */
-export interface ResolvedPostgresOptions {
+interface ResolvedPostgresOptions {
   schema: string;
   /** How long a claim on a reviewed batch stays live without renewal (see the README's "Exactly once"). */
   leaseMs: number;

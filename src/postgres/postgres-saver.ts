@@ -5,7 +5,6 @@ import type pg from "pg";
 import type { ClaimStore, ClaimStoreProvider } from "../claims/index.js";
 import type { ContinuationLeaseProvider, ContinuationLeases } from "../host/continuation.js";
 import type { HitlGraph } from "../host/graph-types.js";
-import type { ThreadLockProvider } from "../host/thread-lock.js";
 import { expireRows } from "../inbox/expire-pending.js";
 import { resolveListOptions } from "../inbox/list-options.js";
 import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage } from "../inbox/types.js";
@@ -35,7 +34,6 @@ import { deleteThreadAtomically } from "./delete-thread.js";
 import { pruneResolved, type PruneResolvedResult } from "./retention/prune-resolved.js";
 import { resolvePruneOptions, type PruneResolvedOptions } from "./retention/prune-options.js";
 import { checkInterruptEncoding, INBOX_READABLE_TYPE, unsupportedSerializer } from "./serializer-check.js";
-import { withPostgresThreadLock } from "./thread-lock.js";
 
 /**
  * LangGraph's `PostgresSaver`, unchanged in what it writes (every row is exactly what the stock
@@ -56,10 +54,10 @@ import { withPostgresThreadLock } from "./thread-lock.js";
  * const graph = builder.compile({ checkpointer: saver });
  * ```
  */
-export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvider, ApprovalsInbox, ClaimStoreProvider, ContinuationLeaseProvider {
+export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, ClaimStoreProvider, ContinuationLeaseProvider {
   /** The schema of the checkpoint tables. */
   readonly schema: string;
-  /** The pool the saver (and its locks) use; `PostgresSaver` keeps its own reference private. */
+  /** The pool the saver uses; `PostgresSaver` keeps its own reference private. */
   protected readonly pgPool: pg.Pool;
   /** Where reviewed batches are claimed (see the README's "Exactly once"). */
   readonly claimStore: ClaimStore;
@@ -289,26 +287,6 @@ export class HITLPostgresSaver extends PostgresSaver implements ThreadLockProvid
    */
   async pruneResolved(options: PruneResolvedOptions): Promise<PruneResolvedResult> {
     return pruneResolved(this.pgPool, this.schema, resolvePruneOptions(options, Date.now()));
-  }
-
-  /**
-   * Runs `work` while holding the lock of `threadId`, across every process using this database
-   * and schema (a Postgres advisory lock on a connection of its own). For a host's own actions on
-   * a paused thread; `resume()` does not take it (it holds the thread's continuation lease, a row
-   * with a heartbeat, not a connection).
-   * Not re-entrant.
-   *
-   * @param threadId - The thread to lock.
-   * @param work - What to run under the lock; its result or error passes through.
-   * @returns What `work` returned.
-   * @throws {HITLError} `DATABASE_UNAVAILABLE` (with `cause`) when the lock cannot be taken.
-   * @example
-   * ```ts
-   * await saver.withThreadLock("t1", () => graph.updateState(config, { messages: [note] }));
-   * ```
-   */
-  async withThreadLock<T>(threadId: string, work: () => Promise<T>): Promise<T> {
-    return withPostgresThreadLock(this.pgPool, this, this.schema, threadId, work);
   }
 }
 

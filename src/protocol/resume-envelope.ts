@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainObject } from "../payload/json-type.js";
 
 
 /**
@@ -22,7 +23,7 @@ export interface ResumeMeta {
 }
 
 /** The key that marks an enveloped resume value. Tool call ids never take this form. */
-export const ENVELOPE_KEY = "__hitl";
+const ENVELOPE_KEY = "__hitl";
 
 const reviewerSchema = z.strictObject({ id: z.string().min(1).max(512), name: z.string().max(512).optional() });
 
@@ -65,8 +66,8 @@ export function wrapResumeValue(value: unknown, meta: ResumeMeta): Record<string
  * isResumeEnvelope({ __hitl: { v: 1, decidedAt: "" }, value: [] }); // true
  * ```
  */
-export function isResumeEnvelope(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && ENVELOPE_KEY in value;
+function isResumeEnvelope(value: unknown): value is Record<string, unknown> {
+  return isPlainObject(value) && ENVELOPE_KEY in value;
 }
 
 /** Result of reading a resume value: the bare value and, when enveloped, its metadata. */

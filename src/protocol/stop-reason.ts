@@ -1,4 +1,15 @@
-import type { RunStop } from "../core/types.js";
+import type { HookEvent } from "../hooks/types.js";
+
+/** A request, raised by a hook, to stop the run once the current batch is answered. */
+export interface RunStop {
+  /** `halt`: stop quietly (the host reads the reason). `cancel`: stop as a failure (`RUN_CANCELLED`). */
+  kind: "halt" | "cancel";
+  reason: string;
+  /** The hook event that asked for it. */
+  event: HookEvent;
+  /** The call whose hook asked for it. */
+  toolCallId: string;
+}
 
 // What the node tells the host when a hook stops the run: a LangGraph drain reason with this prefix.
 const PREFIX = "langgraph-hitl:";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../payload/digest.js";
+import { canonicalJson } from "../payload/canonical-json.js";
 
 /**
  * What identifies one submission: its random attempt id together with the value it carried.

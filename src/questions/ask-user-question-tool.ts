@@ -6,7 +6,7 @@ import { questionSchema, type OptionLimits } from "./question-schema.js";
 import type { Answer } from "./validate-answer.js";
 
 /** Metadata key that marks a tool built by {@link createAskUserQuestionTool}. */
-export const ASK_USER_QUESTION_TOOL = "langgraph_hitl_ask_user_question";
+const ASK_USER_QUESTION_TOOL = "langgraph_hitl_ask_user_question";
 
 /** Options of {@link createAskUserQuestionTool}. */
 export interface AskUserQuestionToolOptions {

@@ -14,7 +14,7 @@ import { parseQuestion, parseQuestions } from "./question-schema.js";
 import { validateResolution, validateResolutions } from "./validate-answer.js";
 
 /** An answer as it arrived: the bare value, its envelope, and the interrupt it answers. */
-export interface SentAnswer {
+interface SentAnswer {
   /** The value as sent, before validation (what a signature covers). */
   value: unknown;
   meta: ResumeMeta | undefined;

@@ -4,7 +4,7 @@ import type { AskUserQuestionRequest } from "../payload/types.js";
 import { issueDetails } from "../errors/issue-details.js";
 
 /** How many questions one pause may carry (as Claude Code's `AskUserQuestion`). */
-export const MAX_QUESTIONS_PER_PAUSE = 4;
+const MAX_QUESTIONS_PER_PAUSE = 4;
 
 const optionSchema = z.strictObject({ label: z.string().min(1), value: z.string().min(1) });
 

@@ -1,15 +1,12 @@
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 import type { AskUserQuestionRequest, AskUserQuestionsResolution } from "../payload/types.js";
+import { isPlainObject } from "../payload/json-type.js";
 
 /** An answer to one question: text, or the option values picked for a `multiSelect` question. */
 export type Answer = string | string[];
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Checks one answer against its question; returns the problems found (empty when it fits). */
-export function answerProblems(question: AskUserQuestionRequest, answer: unknown, path: Array<string | number>): HITLErrorDetail[] {
+function answerProblems(question: AskUserQuestionRequest, answer: unknown, path: Array<string | number>): HITLErrorDetail[] {
   const values = (question.options ?? []).map((option) => option.value);
   const freeText = question.allowFreeText !== false;
   const outsideOptions = (candidate: string): boolean => values.length > 0 && !freeText && !values.includes(candidate);

@@ -2,7 +2,7 @@ import type { Deadline } from "../time/deadline.js";
 import { isRemoteHookError, RemoteHookError } from "./remote-hook-error.js";
 
 /** What classifying a failure needs to know besides the error. */
-export interface FailureContext {
+interface FailureContext {
   backend: string;
   timeoutMs: number;
   /** Whether the remote hook itself was closed (rather than the run cancelled). */

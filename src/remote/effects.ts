@@ -2,11 +2,9 @@ import { z } from "zod";
 import { DECISION_TYPES } from "../decisions/decision-schema.js";
 import type { PreToolUseResult } from "../hooks/types.js";
 import type { ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
+import { isPlainObject } from "../payload/json-type.js";
 
-const plainObject = z.custom<Record<string, unknown>>(
-  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
-  { message: "expected a JSON object" },
-);
+const plainObject = z.custom<Record<string, unknown>>(isPlainObject, { message: "expected a JSON object" });
 
 const reverseDns = /^(?:[A-Za-z][A-Za-z0-9_-]*\.)+[A-Za-z][A-Za-z0-9_-]*$/;
 

@@ -4,7 +4,7 @@ import { HITLError } from "../errors/hitl-error.js";
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** The endpoint as it may appear in an error: no user info, query or fragment, which can hold secrets. */
-export function redactEndpoint(url: URL): string {
+function redactEndpoint(url: URL): string {
   return `${url.protocol}//${url.host}${url.pathname}`;
 }
 

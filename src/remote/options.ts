@@ -66,9 +66,9 @@ export interface RemoteHookOptions {
 /** How much later than the remote deadline the registration's own bound fires, so ours is the one that classifies. */
 export const REGISTRATION_MARGIN_MS = 500;
 /** The default deadline of an observer notification (as the protocol's reference client). */
-export const DEFAULT_OBSERVE_TIMEOUT_MS = 15_000;
+const DEFAULT_OBSERVE_TIMEOUT_MS = 15_000;
 /** The default event source. */
-export const DEFAULT_SOURCE = "urn:langgraph-hitl";
+const DEFAULT_SOURCE = "urn:langgraph-hitl";
 
 /** Options after checking, with defaults applied. */
 export interface ResolvedRemoteOptions {

@@ -5,23 +5,23 @@ import type { ToolInput } from "../payload/types.js";
 /** The protocol revision spoken (the Agent Hooks Protocol working draft). */
 export const PROTOCOL_VERSION = "draft";
 /** Decision requests: one per tool call, answered with effects. */
-export const INTERCEPT_METHOD = "hooks/intercept";
+const INTERCEPT_METHOD = "hooks/intercept";
 /** Observations: notifications, never answered. */
-export const OBSERVE_METHOD = "hooks/observe";
+const OBSERVE_METHOD = "hooks/observe";
 /** Namespace of the fields this library adds to events (reverse-DNS, as the protocol asks of extensions). */
-export const EXTENSION_NAMESPACE = "dev.langgraph-hitl";
+const EXTENSION_NAMESPACE = "dev.langgraph-hitl";
 
 /**
  * What a backend may answer to `tool.before`. The protocol requires a backend to return only
  * advertised effects; anything else is a `protocol_rejection`.
  */
-export const TOOL_BEFORE_CAPABILITIES = {
+const TOOL_BEFORE_CAPABILITIES = {
   effects: ["deny", "allow", "ask", "modify"],
   modify: { input: { replace: true, merge: true } },
 } as const;
 
 /** The fields every event carries. */
-export interface EventMeta {
+interface EventMeta {
   id: string;
   source: string;
   time: string;
@@ -30,20 +30,20 @@ export interface EventMeta {
 }
 
 /** A tool call about to run: the subject of a `hooks/intercept` request. */
-export interface ToolBeforeEvent extends EventMeta {
+interface ToolBeforeEvent extends EventMeta {
   type: "tool.before";
   tool: { callId: string; name: string; kind: "other"; input: ToolInput };
   extensions: { [EXTENSION_NAMESPACE]: { reviewed: boolean } };
 }
 
 /** A tool that ran and returned. */
-export interface ToolAfterEvent extends EventMeta {
+interface ToolAfterEvent extends EventMeta {
   type: "tool.after";
   tool: { callId: string; name: string; kind: "other"; input: ToolInput; output: string };
 }
 
 /** How one call of a batch ended, in the protocol's terms. */
-export interface BatchCall {
+interface BatchCall {
   call: { id: string };
   tool: { name: string; input: unknown; origin: "native" };
   outcome: "ok" | "error";
@@ -51,15 +51,12 @@ export interface BatchCall {
 }
 
 /** Every call of a batch, once the batch is answered. */
-export interface ToolBatchAfterEvent extends EventMeta {
+interface ToolBatchAfterEvent extends EventMeta {
   type: "tool.batch.after";
   batch: { id: string };
   calls: BatchCall[];
   extensions: { [EXTENSION_NAMESPACE]: { decisions: Array<{ toolCallId: string; decision: string; output: string }> } };
 }
-
-/** An event a remote hook sends. */
-export type RemoteEvent = ToolBeforeEvent | ToolAfterEvent | ToolBatchAfterEvent;
 
 /** A `hooks/intercept` request; its id is the event's id, as the protocol requires. */
 export interface InterceptRequest {

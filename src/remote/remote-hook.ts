@@ -25,7 +25,7 @@ export interface RemoteHook extends CompiledHook {
 }
 
 /** Everything one remote hook's callbacks share. */
-export interface RemoteContext {
+interface RemoteContext {
   backend: string;
   transport: RemoteTransport;
   timeoutMs: number;
@@ -65,7 +65,7 @@ async function intercept(input: PreToolUseInput, context: RemoteContext): Promis
  * a failure is thrown (the node denies the call and reports it); under `fail-open` it is
  * reported through `reportError` and the backend has no opinion.
  */
-export async function screenRemotely(input: PreToolUseInput, context: RemoteContext): Promise<PreToolUseResult | undefined> {
+async function screenRemotely(input: PreToolUseInput, context: RemoteContext): Promise<PreToolUseResult | undefined> {
   try {
     return await intercept(input, context);
   } catch (error) {
@@ -80,7 +80,7 @@ export async function screenRemotely(input: PreToolUseInput, context: RemoteCont
  * Sends a notification without waiting for it: observation never delays the run. It has
  * its own deadline; a failure is classified and reported, and changes nothing.
  */
-export function forwardObservation(notification: ObserveNotification, context: RemoteContext, reportError: (error: unknown) => void): void {
+function forwardObservation(notification: ObserveNotification, context: RemoteContext, reportError: (error: unknown) => void): void {
   const deadline = startDeadline(context.observeTimeoutMs, [context.lifetime]);
   const delivery: Promise<void> = context.transport
     .notify(notification, deadline.signal)

@@ -6,7 +6,7 @@ import { RemoteHookError } from "./remote-hook-error.js";
 import { MAX_MESSAGE_BYTES, type RemoteTransport } from "./transport.js";
 
 /** How to start the backend process. */
-export interface StdioCommand {
+interface StdioCommand {
   command: string;
   args: string[];
   cwd?: string;

@@ -25,7 +25,7 @@ export interface RunStream<TChunk, TOutcome> extends AsyncIterableIterator<TChun
 }
 
 /** What a streamed run's work is given: where chunks go, and how to tell it was stopped. */
-export interface RunControl {
+interface RunControl {
   readonly signal: AbortSignal;
   /** Throws when the run was stopped (call before submitting anything). */
   throwIfStopped(): void;
@@ -34,7 +34,7 @@ export interface RunControl {
 }
 
 /** The work of one streamed run: it streams into `sink` and resolves to the outcome. */
-export type StreamedWork<TOutcome> = (sink: ChunkSink, control: RunControl) => Promise<TOutcome>;
+type StreamedWork<TOutcome> = (sink: ChunkSink, control: RunControl) => Promise<TOutcome>;
 
 type Phase = "idle" | "waiting" | "running" | "ended";
 

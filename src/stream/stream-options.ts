@@ -3,7 +3,7 @@ import type { StreamMode } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
 
 /** The modes LangGraph 1.7 streams (`graph.stream(input, { streamMode })`). */
-export const STREAM_MODES: readonly StreamMode[] = ["values", "updates", "debug", "messages", "checkpoints", "tasks", "custom", "tools"];
+const STREAM_MODES: readonly StreamMode[] = ["values", "updates", "debug", "messages", "checkpoints", "tasks", "custom", "tools"];
 
 /** How a streamed run is streamed: what `graph.stream` takes, and how to stop it. */
 export interface StreamOptions {

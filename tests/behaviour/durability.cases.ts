@@ -1,6 +1,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command, type BaseCheckpointSaver } from "@langchain/langgraph";
-import { createMemoryCheckpointer, getInterrupt, hasInbox, isHITLError, resume, resumeStream, start, type ResumeOptions, type ResumeResult, type ToolApprovalDecision, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { createMemoryCheckpointer, getInterrupt, isHITLError, resume, resumeStream, start, type ResumeOptions, type ResumeResult, type ToolApprovalDecision, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { hasInbox } from "../../src/inbox/types.js";
 import { unknownInterruptOf, withStrictResume, type Durability } from "../../src/langgraph/index.js";
 import { ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 import { testWhere, type Adapter, type BehaviourCases, type SaverFactory } from "./harness.js";

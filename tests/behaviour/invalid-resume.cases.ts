@@ -1,6 +1,7 @@
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
-import { getInterrupt, isHITLError, resume, withDigests, type HITLErrorCode, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { getInterrupt, isHITLError, resume, type HITLErrorCode, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { withDigests } from "../../src/payload/digest.js";
 import { ask, countingTool, newThread, toolMessages, interruptsOf } from "../support/fixtures.js";
 import type { BehaviourCases, SaverFactory, Adapter } from "./harness.js";
 

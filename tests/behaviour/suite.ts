@@ -20,6 +20,7 @@ import { clientSpellingCases } from "./client-spellings.cases.js";
 import { responseSchemaCases } from "./response-schema.cases.js";
 import { streamingCases } from "./streaming.cases.js";
 import { durabilityCases } from "./durability.cases.js";
+import { historyBoundCases } from "./history-bound.cases.js";
 
 const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 CASES.push(signingCases);
@@ -34,8 +35,9 @@ export function runBehaviourSuite(saver: SaverFactory): void {
   for (const adapter of [nodeAdapter, middlewareAdapter]) {
     describe(adapter.kind === "node" ? "ApprovalToolNode in a StateGraph" : "createAgent + approvalMiddleware", () => {
       for (const cases of CASES) cases(saver, adapter);
-      // askUserQuestion() inside a plain node involves neither adapter: registered once.
+      // askUserQuestion() inside a plain node, and the host's history search, involve neither adapter: registered once.
       if (adapter.kind === "node") questionCases(saver, adapter);
+      if (adapter.kind === "node") historyBoundCases(saver, adapter);
     });
   }
 }

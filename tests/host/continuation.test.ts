@@ -82,9 +82,9 @@ describe("withThreadContinuation without leases", () => {
 
   test("the queue is shared by two copies of the package loaded in one process", async () => {
     const saver = createMemoryCheckpointer();
-    let copy!: typeof import("../../src/host/thread-lock.js");
+    let copy!: typeof import("../../src/host/continuation.js");
     jest.isolateModules(() => {
-      copy = jest.requireActual("../../src/host/thread-lock.ts");
+      copy = jest.requireActual("../../src/host/continuation.ts");
     });
     const order: string[] = [];
     let releaseFirst!: () => void;
@@ -92,7 +92,7 @@ describe("withThreadContinuation without leases", () => {
       await new Promise<void>((resolve) => (releaseFirst = resolve));
       order.push("first");
     });
-    const second = copy.withInProcessThreadLock(saver, "t", async () => void order.push("second copy"));
+    const second = copy.withThreadContinuation(saver, "t", async () => void order.push("second copy"));
     await new Promise((resolve) => setTimeout(resolve, 20));
     releaseFirst();
     await Promise.all([first, second]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { toolArgsSchema } from "../../src/payload/args-schema.js";
-import { isToolApprovalInterrupt, withDigests } from "../../src/index.js";
+import { isToolApprovalInterrupt } from "../../src/index.js";
+import { withDigests } from "../../src/payload/digest.js";
 
 describe("toolArgsSchema", () => {
   test("converts a zod object to JSON Schema without the dialect marker", () => {

@@ -5,9 +5,9 @@ import {
   getInterrupts,
   requestDigest,
   start,
-  withDigests,
   type ToolApprovalInterruptPayload,
 } from "../../src/index.js";
+import { withDigests } from "../../src/payload/digest.js";
 import { z } from "zod";
 import { agentGraph, ask, countingTool, interruptsOf, newThread } from "../support/fixtures.js";
 

@@ -1,3 +1,4 @@
+import { withThreadContinuation } from "../../src/index.js";
 import { createPostgresCheckpointer } from "../../src/postgres/index.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
 
@@ -19,11 +20,11 @@ describe("connections the server closes", () => {
   test("a checkpointer made from a URL survives the server closing its idle connections, and reconnects", async () => {
     const saver = await createPostgresCheckpointer(db.url);
     try {
-      await saver.withThreadLock("t1", async () => undefined);
+      await withThreadContinuation(saver, "t1", async () => undefined);
       expect(await terminateOtherSessions()).toBeGreaterThan(0);
       // Give the pool time to see its idle connections close (and emit 'error').
       await new Promise((resolve) => setTimeout(resolve, 100));
-      await expect(saver.withThreadLock("t1", async () => "reconnected")).resolves.toBe("reconnected");
+      await expect(withThreadContinuation(saver, "t1", async () => "reconnected")).resolves.toBe("reconnected");
       await expect(saver.getTuple({ configurable: { thread_id: "none" } })).resolves.toBeUndefined();
     } finally {
       await saver.end();

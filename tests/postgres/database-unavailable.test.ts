@@ -1,19 +1,17 @@
 import pg from "pg";
-import { isHITLError } from "../../src/index.js";
+import { isHITLError, withThreadContinuation } from "../../src/index.js";
 import { createPostgresCheckpointer, HITLPostgresSaver } from "../../src/postgres/index.js";
 
 // Port 1 on the loopback refuses connections at once.
 const UNREACHABLE = "postgresql://nobody:secret@127.0.0.1:1/none";
 
 describe("an unreachable database gives DATABASE_UNAVAILABLE", () => {
-  test("withThreadLock() rejects with the connection error as cause, and does not run the work", async () => {
+  test("withThreadContinuation() rejects with the connection error as cause, and does not run the work", async () => {
     const saver = new HITLPostgresSaver(new pg.Pool({ connectionString: UNREACHABLE }));
     let ran = false;
-    const error = await saver
-      .withThreadLock("t1", async () => {
-        ran = true;
-      })
-      .catch((e: unknown) => e);
+    const error = await withThreadContinuation(saver, "t1", async () => {
+      ran = true;
+    }).catch((e: unknown) => e);
     await saver.end();
     expect(isHITLError(error, "DATABASE_UNAVAILABLE")).toBe(true);
     expect(isHITLError(error) && error.threadId).toBe("t1");

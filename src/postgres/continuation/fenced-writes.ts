@@ -4,7 +4,7 @@ import type { CheckpointRows, WriteRows } from "../../langgraph/index.js";
 import { fencedPutSql, fencedWritesSql } from "./fence-sql.js";
 
 /** One checkpoint row as LangGraph's saver serialises it, and what the fence needs to know. */
-export interface FencedCheckpoint {
+interface FencedCheckpoint {
   threadId: string;
   namespace: string;
   checkpointId: string;

@@ -7,7 +7,7 @@ import { interruptWriteOfRowSql } from "../../langgraph/index.js";
 import { inboxTable } from "../tables.js";
 
 /** Reads a stored interrupt write back into LangGraph's `[{ id, value }]`. */
-export type InterruptDecoder = (type: string, blob: Uint8Array) => Promise<unknown>;
+type InterruptDecoder = (type: string, blob: Uint8Array) => Promise<unknown>;
 
 interface Row {
   thread_id: string;

@@ -4,7 +4,7 @@ import type { Migration } from "./migration.js";
 /** The channel every schema's inbox notifies on; a payload is `<schema>:<thread id>` (a schema is a plain identifier, so it holds no `:`). */
 export const INBOX_CHANNEL = "langgraph_hitl_inbox";
 /** Postgres refuses a NOTIFY payload of 8000 bytes or more: longer thread ids are sent as `<schema>:` alone (re-read everything). */
-export const MAX_NOTIFY_THREAD_ID_BYTES = 7000;
+const MAX_NOTIFY_THREAD_ID_BYTES = 7000;
 
 /**
  * Every change of the inbox table notifies `langgraph_hitl_inbox` with the schema and thread id,

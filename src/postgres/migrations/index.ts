@@ -22,6 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   inboxNotifyMigration,
 ];
 
-export type { Migration } from "./migration.js";
 export { ensureAttachments, ensureTriggerSettings } from "./attachments.js";
 export { applyMigrations } from "./apply-migrations.js";

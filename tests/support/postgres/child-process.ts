@@ -18,9 +18,8 @@ export interface ChildScript {
  *
  * @example
  * ```ts
- * const child = spawnChild("lock-holder", [url, "thread-1", "a"]);
- * await child.line("locked");
- * child.send("release");
+ * const child = spawnChild("agent-worker", [url, "pause", "thread-1"]);
+ * const paused = await child.line("paused");
  * ```
  */
 export function spawnChild(name: string, args: string[], env: Record<string, string> = {}): ChildScript {

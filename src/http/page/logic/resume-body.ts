@@ -1,6 +1,7 @@
 import type { AskUserQuestionInterruptPayload, AskUserQuestionRequest, ToolApprovalDecision, ToolApprovalInterruptPayload } from "../../../payload/types.js";
 import { checkEditedArguments } from "./schema-check.js";
 import type { ResumeRequestBody } from "./wire-types.js";
+import { isPlainObject } from "../../../payload/json-type.js";
 
 /** What a reviewer has chosen for one call so far; edit and respond keep the raw text typed. */
 export type DecisionDraft =
@@ -16,18 +17,14 @@ export interface AnswerDraft {
 }
 
 /** A problem found before sending anything, placed on a call or a question. */
-export interface LocalIssue {
+interface LocalIssue {
   toolCallId?: string;
   questionIndex?: number;
   message: string;
 }
 
 /** A request body ready to send, or the problems that keep it from being sent. */
-export type BodyResult = { ok: true; body: ResumeRequestBody } | { ok: false; issues: LocalIssue[] };
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+type BodyResult = { ok: true; body: ResumeRequestBody } | { ok: false; issues: LocalIssue[] };
 
 /**
  * Parses the JSON a reviewer typed as a call's new arguments.

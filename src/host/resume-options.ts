@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import { HITLError } from "../errors/hitl-error.js";
+import { reviewerIdentitySchema, type ResumeMeta } from "../protocol/resume-envelope.js";
+import { checkSigningKey } from "../protocol/signing.js";
+import type { ResumeOptions } from "./resume-types.js";
+
+function invalidOption(path: string, message: string, received: unknown): HITLError {
+  return new HITLError("INVALID_OPTIONS", message, { details: [{ path: [path], message, received }] });
+}
+
+/**
+ * Checks the options `resume()` and `resumeRemote()` share before anything is read or sent.
+ *
+ * @throws {HITLError} `INVALID_OPTIONS` naming `reviewer`, `comment` or `signingKey`.
+ * @example
+ * ```ts
+ * checkResumeOptions({ reviewer: { id: "u_42" }, comment: "ok" });
+ * ```
+ */
+export function checkResumeOptions(options: ResumeOptions): void {
+  if (options.reviewer !== undefined && !reviewerIdentitySchema.safeParse(options.reviewer).success) {
+    throw invalidOption("reviewer", "`reviewer` must be { id: non-empty string, name?: string }", options.reviewer);
+  }
+  if (options.comment !== undefined && typeof options.comment !== "string") throw invalidOption("comment", "`comment` must be a string", options.comment);
+  checkSigningKey(options.signingKey, ["signingKey"]);
+}
+
+/**
+ * The envelope a host sends with its value: who decided and when, the comment, the digests the
+ * value was validated against, and a fresh attempt id (unsigned: the caller signs it).
+ *
+ * @example
+ * ```ts
+ * const meta = resumeMetaFor(options, checked.digests);
+ * ```
+ */
+export function resumeMetaFor(options: ResumeOptions, digests: Record<string, string> | undefined): ResumeMeta {
+  return {
+    v: 1,
+    decidedAt: new Date().toISOString(),
+    ...(options.reviewer === undefined ? {} : { reviewer: options.reviewer }),
+    ...(options.comment === undefined ? {} : { comment: options.comment }),
+    ...(digests === undefined ? {} : { digests }),
+    attempt: randomUUID(),
+  };
+}

@@ -1,0 +1,55 @@
+// What this library reads of `RemoteGraph` (@langchain/langgraph/remote) and the LangGraph SDK
+// beyond their public API: the graph's protected SDK `client` (the inbox searches the server's
+// threads through it), its LangChain class name, and how the SDK reports a failed request (an
+// `HTTPError` it does not export: `status`, and a message starting `HTTP <status>`).
+// tests/langgraph/remote-graph.test.ts fails if a release changes any of them.
+const REMOTE_GRAPH_CLASS = "RemoteGraph";
+const CLIENT_FIELD = "client";
+const SDK_HTTP_ERROR_MESSAGE = /^HTTP \d{3}/;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/**
+ * The SDK client a `RemoteGraph` talks to its server through (a protected field).
+ *
+ * @example
+ * ```ts
+ * await (remoteGraphClient(graph) as Client).threads.search({ status: "interrupted" });
+ * ```
+ */
+export function remoteGraphClient(graph: object): unknown {
+  return (graph as Record<string, unknown>)[CLIENT_FIELD];
+}
+
+/**
+ * Whether `value` is a `RemoteGraph`: by its LangChain class name, or by its `graphId` and SDK
+ * client, so it holds when two copies of `@langchain/langgraph` are loaded.
+ *
+ * @example
+ * ```ts
+ * looksLikeRemoteGraph(new RemoteGraph({ graphId: "agent", url })); // true
+ * ```
+ */
+export function looksLikeRemoteGraph(value: unknown): boolean {
+  if (!isObject(value) || typeof value["getState"] !== "function" || typeof value["invoke"] !== "function") return false;
+  const named = (value.constructor as { lc_name?: () => string } | undefined)?.lc_name?.() === REMOTE_GRAPH_CLASS;
+  const client = remoteGraphClient(value);
+  return named || (typeof value["graphId"] === "string" && isObject(client) && isObject(client["threads"]));
+}
+
+/**
+ * The HTTP status of a failed request, when `error` is the LangGraph SDK's report of one.
+ *
+ * @returns The status, or `undefined` for any other error (a refused connection, a bug).
+ * @example
+ * ```ts
+ * remoteHttpStatus(await client.threads.getState("no-such-thread").catch((e) => e)); // 404
+ * ```
+ */
+export function remoteHttpStatus(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === "number" && SDK_HTTP_ERROR_MESSAGE.test(error.message) ? status : undefined;
+}
