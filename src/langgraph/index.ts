@@ -12,3 +12,7 @@ export { interruptIdFor, interruptWithId, raiseInPlace } from "./interrupt-id.js
 export { thrownByTask } from "./task-error.js";
 export { continuationTokenOf, continuesHead, isContinuation, markLoad, withContinuationToken } from "./continuation-config.js";
 export type { Durability } from "./continuation-config.js";
+
+// LangChain's createAgent, as approvalMiddleware relies on it (h7-middleware).
+export { STRUCTURED_OUTPUT_PREFIX, isStructuredOutputCall, toolErrorContent, toolsTaskOf } from "./langchain-agent.js";
+export type { ToolCallRuntime, ToolsTask } from "./langchain-agent.js";
