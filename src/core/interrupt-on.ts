@@ -32,7 +32,8 @@ export interface CallbackScope {
 export function runtimeOf(config: LangGraphRunnableConfig): ApprovalCallRuntime {
   const { context, store, configurable, writer, interrupt, signal } = config as LangGraphRunnableConfig & { context?: unknown; interrupt?: ApprovalCallRuntime["interrupt"] };
   return {
-    ...(context === undefined ? {} : { context }),
+    // As in LangChain's afterModel runtime, where these callbacks run: `context` is always an object.
+    context: context ?? {},
     ...(store === undefined ? {} : { store }),
     ...(configurable === undefined ? {} : { configurable }),
     ...(writer === undefined ? {} : { writer }),

@@ -34,13 +34,13 @@ const interruptOnSettings = z.strictObject({
   expiresInMs: z.number().finite().positive().max(MAX_TIMEOUT_MS * 1000).optional(),
 });
 const template = z.union([z.string(), aFunction], { error: "expected a string template or a function of the context" });
-const reviewMessagesSchema = z.union(
-  [
-    z.enum(["langchain", "langgraph-hitl"]),
-    z.strictObject({ reject: template.optional(), rejectWithMessage: template.optional(), respond: template.optional(), edit: z.union([template, z.literal(false)]).optional() }),
-  ],
-  { error: `expected "langchain", "langgraph-hitl" or { ${REVIEW_MESSAGE_KEYS.map((key) => `${key}?`).join(", ")} }` },
-);
+const REVIEW_PRESETS = ["langchain", "langgraph-hitl"] as const;
+const reviewTemplates = z.strictObject({
+  reject: template.optional(),
+  rejectWithMessage: template.optional(),
+  respond: template.optional(),
+  edit: z.union([template, z.literal(false)], { error: "expected a string template, a function of the context, or false" }).optional(),
+});
 const ownSchema = z.looseObject({
   hooks: z.custom<HookRegistry>((value) => typeof (value as HookRegistry | undefined)?.hooksFor === "function", {
     message: "expected a HookRegistry",
@@ -48,7 +48,8 @@ const ownSchema = z.looseObject({
   humanInTheLoop: z.strictObject({ enabled: z.boolean().optional() }).optional(),
   interruptOn: z.record(z.string(), z.unknown()).optional(),
   descriptionPrefix: z.string().optional(),
-  reviewMessages: reviewMessagesSchema.optional(),
+  // Checked apart (reviewMessagesDetails): a union's issues would not say which template is wrong.
+  reviewMessages: z.unknown().optional(),
   onHookError: z.custom<HookErrorHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   onDecision: z.custom<DecisionHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   // Checked apart, by the one check of every signingKey: its problems never echo the key.
@@ -144,6 +145,35 @@ function interruptOnEntryDetails(name: string, entry: unknown): HITLErrorDetail[
   return parsed.success ? [] : detailsOf(parsed.error.issues, ["interruptOn", name]);
 }
 
+/** `reviewMessages`: a preset's name, or templates (each a string with known placeholders, or a function). */
+function reviewMessagesDetails(value: unknown): HITLErrorDetail[] {
+  if (value === undefined) return [];
+  if (typeof value === "string") {
+    if ((REVIEW_PRESETS as readonly string[]).includes(value)) return [];
+    const message = `expected ${REVIEW_PRESETS.map((preset) => `"${preset}"`).join(" or ")} or { ${REVIEW_MESSAGE_KEYS.map((key) => `${key}?`).join(", ")} }, but received ${describe(value)}`;
+    return [{ path: ["reviewMessages"], message, received: boundReceived(value), allowed: [...REVIEW_PRESETS] }];
+  }
+  if (!isPlainObject(value)) {
+    const message = `expected ${REVIEW_PRESETS.map((preset) => `"${preset}"`).join(" or ")} or { ${REVIEW_MESSAGE_KEYS.map((key) => `${key}?`).join(", ")} }, but received ${describe(value)}`;
+    return [{ path: ["reviewMessages"], message, received: boundReceived(value) }];
+  }
+  const parsed = reviewTemplates.safeParse(value, { reportInput: true });
+  if (!parsed.success) {
+    return issueDetails(parsed.error.issues, {
+      prefix: ["reviewMessages"],
+      extra: (issue, path) => {
+        if (issue.code === "unrecognized_keys") {
+          const message = `unknown key ${issue.keys.map((key) => `"${key}"`).join(", ")}; allowed: ${REVIEW_MESSAGE_KEYS.join(", ")}`;
+          return { path: [...path, issue.keys[0] ?? ""], message, received: issue.keys[0], allowed: [...REVIEW_MESSAGE_KEYS] };
+        }
+        const received = (issue as { input?: unknown }).input;
+        return { message: `${issue.message}, but received ${describe(received)}`, received: boundReceived(received) };
+      },
+    });
+  }
+  return Object.entries(value).flatMap(([key, entry]) => templateProblems(key, entry));
+}
+
 /** Who the options are for: a `ToolNode` (which takes every other key) or the middleware (which takes none). */
 export interface OptionsOwner {
   /** Named in error messages. */
@@ -180,7 +210,7 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
   const misspelt = strict ? unknownOptions(parsed.data) : misspeltOwnOptions(parsed.data);
   if (misspelt.length > 0) refuse(misspelt, subject);
   const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision, descriptionPrefix, reviewMessages } = parsed.data;
-  const messageProblems = typeof reviewMessages === "object" ? Object.entries(reviewMessages).flatMap(([key, value]) => templateProblems(key, value)) : [];
+  const messageProblems = reviewMessagesDetails(reviewMessages);
   if (messageProblems.length > 0) refuse(messageProblems, subject);
   const keyProblem = signingKeyProblem(parsed.data.signingKey, ["signingKey"]);
   if (keyProblem !== undefined) refuse([keyProblem], subject);

@@ -134,18 +134,18 @@ export type DescriptionFactory = (toolCall: ToolCall, state: ApprovalCallState, 
 /** Per-tool approval settings of `interruptOn` (LangChain's `InterruptOnConfig`, plus `expiresInMs`). */
 export interface InterruptOnConfig {
   /** The decisions the reviewer may make. Default: all four. */
-  allowedDecisions?: ToolApprovalDecisionType[];
+  allowedDecisions?: ToolApprovalDecisionType[] | undefined;
   /** Text shown to the reviewer, or a function of the call, the state and the runtime that returns it. */
-  description?: string | DescriptionFactory;
+  description?: string | DescriptionFactory | undefined;
   /**
    * A JSON Schema shown to LangChain clients as `reviewConfigs[i].argsSchema` (a UI hint, as in
    * LangChain). Edits are always checked against the tool's own schema.
    */
-  argsSchema?: Record<string, unknown>;
+  argsSchema?: Record<string, unknown> | undefined;
   /** Whether to ask about this call at all; `false` leaves it to the policy hooks (LangChain's `when`). Default: always ask. */
-  when?: WhenPredicate;
+  when?: WhenPredicate | undefined;
   /** The approval expires this many ms after the batch was proposed; late decisions are then not applied. */
-  expiresInMs?: number;
+  expiresInMs?: number | undefined;
 }
 
 /** What a {@link ReviewMessageTemplate} can name, each as `{name}` in a string template. */
@@ -186,13 +186,13 @@ export interface ApprovalOptions {
    * Declarative approvals: `true` asks with all four decisions allowed; an object asks with
    * its settings; `false` or absent has no opinion. Keys must be names of the node's tools.
    */
-  interruptOn?: Record<string, boolean | InterruptOnConfig>;
+  interruptOn?: Record<string, boolean | InterruptOnConfig> | undefined;
   /**
    * The first line of the default description of a call asked about without one (LangChain's
    * `descriptionPrefix`); the description then also names the tool and its arguments.
    * Default: `"Tool execution requires approval"`, used for LangChain's `actionRequests` only.
    */
-  descriptionPrefix?: string;
+  descriptionPrefix?: string | undefined;
   /**
    * What the model reads in the `ToolMessage` of a call a person rejected, answered or edited: a
    * preset, or templates (each replaces that one text of the adapter's default preset).
@@ -234,7 +234,7 @@ export interface ResolvedNodeOptions {
   onDecision: DecisionHandler | undefined;
   signingKey: SigningKey | undefined;
   hitlEnabled: boolean;
-  interruptOn: Map<string, Required<Pick<InterruptOnConfig, "allowedDecisions">> & InterruptOnConfig>;
+  interruptOn: Map<string, InterruptOnConfig & { allowedDecisions: ToolApprovalDecisionType[] }>;
   reviewMessages: ResolvedReviewMessages;
   requestShape: RequestShape;
 }

@@ -128,7 +128,9 @@ export class ToolTurn<R extends TurnRequest> {
 /** What `interruptOn`'s `when` and `description` see: the agent state and runtime LangChain handed the turn's first call. */
 function callContextOf(request: TurnRequest | undefined): CallContext {
   const state = request?.state as CallContext["state"] | undefined;
-  return { state: Array.isArray(state?.messages) ? state : { ...state, messages: [] }, runtime: (request?.runtime ?? {}) as CallContext["runtime"] };
+  const runtime = (request?.runtime ?? {}) as CallContext["runtime"];
+  // LangChain builds these callbacks' runtime in afterModel, where `context` is always an object.
+  return { state: Array.isArray(state?.messages) ? state : { ...state, messages: [] }, runtime: { ...runtime, context: runtime.context ?? {} } };
 }
 
 /** Calls in the model's order (an outer middleware may hand them on in any order). */
