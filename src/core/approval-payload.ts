@@ -6,7 +6,7 @@ import type { RequestShape, Screening } from "./types.js";
 type AskScreening = Extract<Screening, { kind: "ask" }>;
 
 /** LangChain's `descriptionPrefix` default (`humanInTheLoopMiddleware`, langchain 1.5). */
-export const DEFAULT_DESCRIPTION_PREFIX = "Tool execution requires approval";
+const DEFAULT_DESCRIPTION_PREFIX = "Tool execution requires approval";
 
 const SNAKE_ONLY: RequestShape = { langChain: false, descriptionPrefix: undefined };
 
@@ -20,7 +20,7 @@ const SNAKE_ONLY: RequestShape = { langChain: false, descriptionPrefix: undefine
  * // "Tool execution requires approval\n\nTool: calculator\nArgs: {\n  \"a\": 1\n}"
  * ```
  */
-export function defaultDescription(prefix: string, name: string, args: unknown): string {
+function defaultDescription(prefix: string, name: string, args: unknown): string {
   return `${prefix}\n\nTool: ${name}\nArgs: ${JSON.stringify(args, null, 2)}`;
 }
 

@@ -2,7 +2,7 @@ import type { HITLErrorDetail } from "../errors/hitl-error.js";
 import type { ResolvedReviewMessages, ReviewMessageContext, ReviewMessages, ReviewMessagesPreset, ReviewMessageTemplate } from "./types.js";
 
 /** The names a string template may use, as `{name}`. */
-export const TEMPLATE_FIELDS: ReadonlyArray<keyof ReviewMessageContext> = ["toolName", "toolCallId", "message", "arguments"];
+const TEMPLATE_FIELDS: ReadonlyArray<keyof ReviewMessageContext> = ["toolName", "toolCallId", "message", "arguments"];
 
 /** The keys of `reviewMessages`. */
 export const REVIEW_MESSAGE_KEYS: ReadonlyArray<keyof ReviewMessages> = ["reject", "rejectWithMessage", "respond", "edit"];
@@ -11,10 +11,10 @@ export const REVIEW_MESSAGE_KEYS: ReadonlyArray<keyof ReviewMessages> = ["reject
  * The edit notice of both presets. A model that is not told its call was changed often calls
  * the original again; naming what ran (and that a person chose it) stops that.
  */
-export const EDIT_NOTICE = "Executed instead: {toolName} with arguments {arguments}. A reviewer edited the call before it ran; do not repeat the original call.";
+const EDIT_NOTICE = "Executed instead: {toolName} with arguments {arguments}. A reviewer edited the call before it ran; do not repeat the original call.";
 
 /** Every built-in wording, by preset. */
-export const REVIEW_MESSAGE_PRESETS: Readonly<Record<ReviewMessagesPreset, Required<ReviewMessages>>> = {
+const REVIEW_MESSAGE_PRESETS: Readonly<Record<ReviewMessagesPreset, Required<ReviewMessages>>> = {
   // `humanInTheLoopMiddleware` (langchain 1.5, hitl.ts): the reviewer's text verbatim, else this default.
   langchain: {
     reject: "User rejected the tool call for `{toolName}` with id {toolCallId}",
@@ -33,7 +33,7 @@ export const REVIEW_MESSAGE_PRESETS: Readonly<Record<ReviewMessagesPreset, Requi
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /** The placeholders of a string template that name no field: a typo would reach the model as literal text. */
-export function unknownPlaceholders(template: string): string[] {
+function unknownPlaceholders(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "").filter((name) => !(TEMPLATE_FIELDS as readonly string[]).includes(name));
 }
 

@@ -31,7 +31,7 @@ function contextOf(call: ToolCall, message: string | undefined): ReviewMessageCo
  * `reviewMessages.rejectWithMessage` (the reviewer's text), e.g. LangChain's
  * "User rejected the tool call for `calculator` with id call_123".
  */
-export function rejectedContent(call: ToolCall, reason: string | undefined, messages: ResolvedReviewMessages): string {
+function rejectedContent(call: ToolCall, reason: string | undefined, messages: ResolvedReviewMessages): string {
   const hasMessage = reason !== undefined && reason.length > 0;
   return (hasMessage ? messages.rejectWithMessage : messages.reject)(contextOf(call, reason));
 }
@@ -72,6 +72,11 @@ export function answerMessage(call: ToolCall, responseText: string, record: HITL
  * naming what ran; `undefined` for any other call or when notices are off.
  *
  * @param call - The call as it ran (the edited arguments).
+ * @example
+ * ```ts
+ * editNotice({ name: "calculator", args: { a: 5 }, id: "c1" }, { decision: "edit", source: "reviewer" }, options.reviewMessages);
+ * // 'Executed instead: calculator with arguments {"a":5}. A reviewer edited the call before it ran; do not repeat the original call.'
+ * ```
  */
 export function editNotice(call: ToolCall, record: HITLRecord | undefined, messages: ResolvedReviewMessages | undefined): string | undefined {
   if (record?.decision !== "edit" || messages?.edit === undefined) return undefined;

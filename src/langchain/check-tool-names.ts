@@ -11,7 +11,7 @@ function folded(name: string): string {
  * ignored, or at most 2 edits apart (1 for names of 4 letters or fewer, where 2 edits make
  * another word).
  */
-export function isNearMiss(key: string, name: string): boolean {
+function isNearMiss(key: string, name: string): boolean {
   if (key === name) return false;
   const [a, b] = [folded(key), folded(name)];
   if (a === b) return true;

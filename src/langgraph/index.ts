@@ -14,5 +14,4 @@ export { continuationTokenOf, continuesHead, isContinuation, markLoad, withConti
 export type { Durability } from "./continuation-config.js";
 
 // LangChain's createAgent, as approvalMiddleware relies on it (h7-middleware).
-export { STRUCTURED_OUTPUT_PREFIX, isStructuredOutputCall, toolErrorContent, toolsTaskOf } from "./langchain-agent.js";
-export type { ToolCallRuntime, ToolsTask } from "./langchain-agent.js";
+export { isStructuredOutputCall, toolErrorContent, toolsTaskOf } from "./langchain-agent.js";

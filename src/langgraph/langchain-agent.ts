@@ -11,7 +11,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
  * title (`responses.ts`: `extract-${n}`); `createAgent` routes such calls to the end, never to
  * its tools node, by this same test (`ReactAgent.ts`).
  */
-export const STRUCTURED_OUTPUT_PREFIX = "extract-";
+const STRUCTURED_OUTPUT_PREFIX = "extract-";
 
 /**
  * Whether a tool call is `createAgent`'s own structured-output call rather than a tool to run.
