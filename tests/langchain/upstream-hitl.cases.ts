@@ -1,7 +1,8 @@
 /**
  * LangChain JS's own tests of `humanInTheLoopMiddleware` (langchain@1.5.5,
- * `libs/langchain/src/agents/middleware/tests/hitl.test.ts`, its first 16 tests; the ordering and
- * `when` tests are in upstream-hitl-order.cases.ts), ported to jest with the same agents, tools,
+ * `libs/langchain/src/agents/middleware/tests/hitl.test.ts`, its first 11 tests; the refused edits
+ * and decisions are in upstream-hitl-refusals.cases.ts, the ordering and `when` tests in
+ * upstream-hitl-order.cases.ts), ported to jest with the same agents, tools,
  * scripted model and assertions. Run once per middleware: where ours differs on purpose, the
  * assertion goes through a named `Differences` entry instead of being skipped.
  */
@@ -67,15 +68,7 @@ function lastAI(messages: BaseMessage[]): AIMessage {
     .find((msg) => AIMessage.isInstance(msg)) as AIMessage;
 }
 
-const writeCall = (id: string, filename: string, content: string) => ({ id, name: "write_file", args: { filename, content } });
-
-/** An agent paused on one write_file call that only allows `allowed`. */
-async function pausedOnWrite(subject: HitlSubject, allowed: Array<"approve" | "edit" | "reject">, threadId: string) {
-  const { agent } = agentOf(subject, { interruptOn: { write_file: { allowedDecisions: allowed } } }, [[writeCall("call_1", "test.txt", "test")]], [writeFileTool]);
-  const config = { configurable: { thread_id: threadId } };
-  await agent.invoke({ messages: [new HumanMessage("Write test file")] }, config);
-  return { agent, config };
-}
+export const writeCall = (id: string, filename: string, content: string) => ({ id, name: "write_file", args: { filename, content } });
 
 export function upstreamHitlCases(subject: HitlSubject): void {
   const { differences } = subject;
@@ -321,49 +314,5 @@ export function upstreamHitlCases(subject: HitlSubject): void {
     const hitlRequest = (result.__interrupt__?.[0] as Interrupt<HITLRequest>).value!;
     expect(hitlRequest.reviewConfigs).toHaveLength(1);
     expect(hitlRequest.reviewConfigs[0]?.argsSchema).toEqual(testSchema);
-  });
-
-  it("should throw error when edited action has invalid name", async () => {
-    const { agent, config } = await pausedOnWrite(subject, ["edit"], "test-invalid-name");
-    const invalidEditedAction = { name: 123, args: { filename: "test.txt", content: "test" } } as never;
-    await differences.invalidResume(
-      () => agent.invoke(new Command({ resume: { decisions: [{ type: "edit", editedAction: invalidEditedAction }] } as HITLResponse }), config),
-      'Invalid edited action for tool "write_file": name must be a string',
-      "INVALID_DECISION",
-    );
-  });
-
-  it("should throw error when edited action has invalid arguments", async () => {
-    const { agent, config } = await pausedOnWrite(subject, ["edit"], "test-invalid-arguments");
-    const invalidEditedAction = { name: "write_file", args: "not an object" } as never;
-    await differences.invalidResume(
-      () => agent.invoke(new Command({ resume: { decisions: [{ type: "edit", editedAction: invalidEditedAction }] } as HITLResponse }), config),
-      'Invalid edited action for tool "write_file": args must be an object',
-      "INVALID_DECISION",
-    );
-  });
-
-  it("should throw error when edited action is missing", async () => {
-    const { agent, config } = await pausedOnWrite(subject, ["edit"], "test-missing-edited-action");
-    const invalidDecision = { type: "edit" } as Decision;
-    await differences.invalidResume(
-      () => agent.invoke(new Command({ resume: { decisions: [invalidDecision] } as HITLResponse }), config),
-      'Invalid edited action for tool "write_file": name must be a string',
-      "INVALID_DECISION",
-    );
-  });
-
-  it("should throw error when decisions array is not provided", async () => {
-    const { agent, config } = await pausedOnWrite(subject, ["approve"], "test-no-decisions");
-    await differences.invalidResume(() => agent.invoke(new Command({ resume: {} as HITLResponse }), config), "Invalid HITLResponse: decisions must be a non-empty array", "INVALID_DECISION");
-  });
-
-  it("should throw error when decisions is not an array", async () => {
-    const { agent, config } = await pausedOnWrite(subject, ["approve"], "test-decisions-not-array");
-    await differences.invalidResume(
-      () => agent.invoke(new Command({ resume: { decisions: "not an array" } as unknown as HITLResponse }), config),
-      "Invalid HITLResponse: decisions must be a non-empty array",
-      "INVALID_DECISION",
-    );
   });
 }

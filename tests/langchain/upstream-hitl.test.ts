@@ -10,6 +10,7 @@ import { approvalMiddleware } from "../../src/langchain/index.js";
 import { interruptsOf } from "../support/fixtures.js";
 import { calculatorFn, upstreamHitlCases, writeFileFn } from "./upstream-hitl.cases.js";
 import { upstreamOrderingCases } from "./upstream-hitl-order.cases.js";
+import { upstreamRefusalCases } from "./upstream-hitl-refusals.cases.js";
 import type { HitlSubject } from "./upstream-support.js";
 
 const langChain: HitlSubject = {
@@ -52,6 +53,7 @@ const ours: HitlSubject = {
 for (const subject of [langChain, ours]) {
   describe(`LangChain's humanInTheLoopMiddleware suite (langchain@1.5.5) with ${subject.name}`, () => {
     upstreamHitlCases(subject);
+    upstreamRefusalCases(subject);
     upstreamOrderingCases(subject);
   });
 }
