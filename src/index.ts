@@ -121,3 +121,17 @@ export type {
   RemoteFailure,
   RemoteHookErrorOptions,
 } from "./remote/index.js";
+
+// LangChain-compatible options, message templates and the HITLRequest spelling (h7-middleware).
+export type {
+  ApprovalCallRequest,
+  ApprovalCallRuntime,
+  ApprovalCallState,
+  DescriptionFactory,
+  ReviewMessageContext,
+  ReviewMessages,
+  ReviewMessagesPreset,
+  ReviewMessageTemplate,
+  WhenPredicate,
+} from "./core/types.js";
+export type { LangChainActionRequest, LangChainDecisionType, LangChainReviewConfig } from "./payload/types.js";

@@ -94,9 +94,9 @@ function indexOf(calls: readonly ToolCall[], settling: ReadonlyArray<unknown>, c
 async function settleCall(outcome: Outcome, runTool: RunTool, key: string | undefined, session: ClaimSession | undefined, env: BatchEnvironment): Promise<ToolOutput> {
   switch (outcome.kind) {
     case "blocked":
-      return blockedMessage(outcome.call, outcome.source, outcome.record);
+      return blockedMessage(outcome.call, outcome.source, outcome.record, env.options.reviewMessages);
     case "answer":
-      return answerMessage(outcome.call, outcome.text, outcome.record);
+      return answerMessage(outcome.call, outcome.text, outcome.record, env.options.reviewMessages);
     case "run": {
       const id = outcome.call.id ?? "";
       const earlier = session !== undefined ? session.finished.get(id) : key === undefined ? undefined : env.completed.get(key);
@@ -130,7 +130,7 @@ async function finishBatch(decision: BatchDecision, env: BatchEnvironment, settl
   await session?.end("finished");
   const observers: ObserverContext = { registry: options.hooks, runSignal, threadId: task.threadId, onHookError: options.onHookError };
   const reports = await Promise.all(outcomes.map((outcome, index) => observeCall(outcome, settled[index]!, observers)));
-  const finished = outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, reports[index]));
+  const finished = outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, reports[index], options.reviewMessages));
   if (options.hooks?.has("PostToolBatch") === true) await reportBatch(finished, observers);
   await reportDecisions(outcomes, task.threadId, options.onDecision, options.onHookError, runSignal);
   env.completed.forget(keys.filter((key): key is string => key !== undefined));

@@ -27,6 +27,7 @@ export { nodeRunnables } from "./graph-nodes.js";
 export { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "./remote-graph.js";
 export { toolSchemaInput } from "./tool-schema-input.js";
 export { messageFields } from "./serialized-message.js";
+export { isStructuredOutputCall, toolErrorContent, toolsTaskOf } from "./langchain-agent.js";
 
 // LangGraph's Postgres tables (@langchain/langgraph-checkpoint-postgres): layout, rows, statements.
 export { LANGGRAPH_TABLES, THREAD_TABLES } from "./postgres-tables.js";

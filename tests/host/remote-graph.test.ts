@@ -103,7 +103,10 @@ test("resumeRemote checks an edit against args_schema before sending it: nothing
 
   const fixed = { decisions: [{ type: "edit" as const, edited_action: { name: "deploy", args: { service: "billing", replicas: "3" } } }] };
   const outcome = await resumeRemote(remote, config, fixed, { interruptId: pending!.interruptId });
-  expect(toolMessagesOf(outcome.values)[0]?.content).toBe("Deployed billing with 3 replica(s).");
+  // The edited call's output, followed by the edit notice the model reads (reviewMessages.edit).
+  expect(toolMessagesOf(outcome.values)[0]?.content).toBe(
+    'Deployed billing with 3 replica(s).\n\nExecuted instead: deploy with arguments {"service":"billing","replicas":3}. A reviewer edited the call before it ran; do not repeat the original call.',
+  );
   expect(await executions()).toBe(before + 1);
 });
 

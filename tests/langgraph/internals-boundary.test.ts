@@ -37,7 +37,6 @@ const INTERNALS: ReadonlyArray<[RegExp, string]> = [
  */
 const NOT_YET_MOVED: ReadonlyArray<[string, RegExp]> = [
   ["langchain/tool-turn.ts", /ToolInvocationError/],
-  ["langchain/approval-middleware.ts", /"extract-/],
   ["postgres/migrations/0000-inbox.ts", /\b(checkpoint_writes|checkpoint_blobs)\b|\.checkpoints\b/],
   ["postgres/migrations/0000-inbox.ts", /UUID v6|GREGORIAN|uuid6/],
   ["postgres/migrations/0001-stock-serialization.ts", /\b(checkpoint_writes|checkpoint_blobs)\b|\.checkpoints\b/],

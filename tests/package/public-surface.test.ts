@@ -153,6 +153,18 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       "RunStream",
       "StreamOptions",
       "StreamedInterrupt",
+      "ApprovalCallRequest",
+      "ApprovalCallRuntime",
+      "ApprovalCallState",
+      "DescriptionFactory",
+      "LangChainActionRequest",
+      "LangChainDecisionType",
+      "LangChainReviewConfig",
+      "ReviewMessageContext",
+      "ReviewMessageTemplate",
+      "ReviewMessages",
+      "ReviewMessagesPreset",
+      "WhenPredicate",
     ],
   },
   "postgres/index.ts": {
@@ -165,7 +177,7 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
   },
   "langchain/index.ts": {
     values: ["APPROVAL_MIDDLEWARE_NAME", "approvalMiddleware"],
-    types: ["ApprovalMiddlewareOptions"],
+    types: ["ApprovalMiddlewareOptions", "ApprovalMiddlewareInterruptPayload"],
   },
   "remote/index.ts": {
     values: ["REMOTE_FAILURES", "RemoteHookError", "findRemoteHookError", "isRemoteHookError", "remoteHook"],

@@ -30,7 +30,9 @@ let live: EventSource | undefined;
 let liveInbox: LiveInbox = { items: [], truncated: false };
 
 function isReviewable(record: PendingInterruptRecord): boolean {
-  return record.payload.type === "tool_approval" || record.payload.type === "ask_user_question";
+  // By shape, not by `type` alone: LangChain's per-call interrupts are `{ type: "tool_approval", tool_call_id, name, args }` too.
+  const { payload } = record;
+  return payload.type === "tool_approval" ? Array.isArray(payload.action_requests) && Array.isArray(payload.review_configs) : payload.type === "ask_user_question";
 }
 
 function createCard(record: PendingInterruptRecord): Card {
