@@ -5,7 +5,7 @@ import { isHITLError } from "../errors/hitl-error.js";
 import { readPendingInterrupts } from "../host/get-interrupt.js";
 import type { PendingInterrupt } from "../host/pending-interrupt.js";
 import { isRemoteGraph, isUnknownRemoteThread as isUnknownThread } from "../host/remote-graph.js";
-import { resume, type ResumeValue } from "../host/resume.js";
+import { resume, type ResumeOptions, type ResumeResult, type ResumeValue } from "../host/resume.js";
 import { resumeRemote } from "../host/resume-remote.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
@@ -108,8 +108,23 @@ function outcomesOf(values: unknown, callIds: readonly string[]) {
     }));
 }
 
-/** `POST /threads/:threadId/resume`: applies a reviewer's decisions or answer. */
-export async function resumeThread(request: Request, threadId: string, reviewer: Reviewer, options: ResolvedHandlerOptions): Promise<Response> {
+/** A resume request that passed every check of the route: what to submit and how to answer. */
+export interface ResumeRequest {
+  threadId: string;
+  interruptId: string;
+  config: { configurable: { thread_id: string } };
+  value: ResumeValue;
+  options: ResumeOptions & { interruptId: string; reviewer: Reviewer };
+  /** The reviewed calls, whose ToolMessages the answer reports. */
+  callIds: string[];
+  reviewer: Reviewer;
+}
+
+/**
+ * Reads and checks a resume request's body and thread (`POST /threads/:threadId/resume`, JSON or
+ * streamed): the problem response to answer with, or the request to submit.
+ */
+export async function readResumeRequest(request: Request, threadId: string, reviewer: Reviewer, options: ResolvedHandlerOptions): Promise<ResumeRequest | Response> {
   const body = await readJsonBody(request, options.maxBodyBytes);
   if (!body.ok) return problemResponse(body.problem);
   const parsed = resumeBody.safeParse(body.value);
@@ -117,33 +132,55 @@ export async function resumeThread(request: Request, threadId: string, reviewer:
     const details = issueDetails(parsed.error.issues, { message: "plain" }).map((detail) => ({ ...detail, path: (detail.path ?? []).map(String) }));
     return problemResponse(problem("INVALID_REQUEST", `Invalid resume request: ${details[0]?.message ?? ""}`, details));
   }
-  const config = threadConfig(threadId);
   const pending = await pendingOf(threadId, options);
   if (pending === undefined || (pending.length === 0 && !(await threadExists(threadId, options)))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
   const reviewed = pending.find((candidate) => candidate.interruptId === parsed.data.interruptId);
-  const callIds = callIdsOf(reviewed?.payload);
   const { interruptId, comment } = parsed.data;
+  return {
+    threadId,
+    interruptId,
+    config: threadConfig(threadId),
+    value: resumeValueOf(parsed.data),
+    options: { interruptId, reviewer, ...(comment === undefined ? {} : { comment }), ...(options.signingKey === undefined ? {} : { signingKey: options.signingKey }) },
+    callIds: callIdsOf(reviewed?.payload),
+    reviewer,
+  };
+}
+
+/** The body the resume route answers a run that went through with (the streamed form's `outcome` event too). */
+export function resumeAnswer(resumed: ResumeRequest, result: ResumeResult<unknown>): Record<string, unknown> {
+  const status = result.halted !== undefined ? "halted" : result.interrupt !== undefined ? "paused" : "completed";
+  return {
+    threadId: resumed.threadId,
+    interruptId: resumed.interruptId,
+    status,
+    // What became of these decisions, as the node recorded it: applied, expired, superseded, answered.
+    submission: result.status,
+    ...(result.judgment === undefined ? {} : { judgment: result.judgment }),
+    reviewer: resumed.reviewer,
+    outcomes: outcomesOf(result.values, resumed.callIds),
+    ...(result.interrupt === undefined ? {} : { interrupt: result.interrupt }),
+    ...(result.halted === undefined ? {} : { halted: result.halted }),
+  };
+}
+
+/** The body the resume route answers when a hook cancelled the run: what the reviewed calls became before it stopped. */
+export async function cancelledAnswer(resumed: ResumeRequest, error: Error, options: ResolvedHandlerOptions): Promise<Record<string, unknown>> {
+  const state = await options.graph.getState(resumed.config);
+  return { threadId: resumed.threadId, interruptId: resumed.interruptId, status: "cancelled", reviewer: resumed.reviewer, reason: error.message, outcomes: outcomesOf(state.values, resumed.callIds) };
+}
+
+/** `POST /threads/:threadId/resume`: applies a reviewer's decisions or answer. */
+export async function resumeThread(request: Request, threadId: string, reviewer: Reviewer, options: ResolvedHandlerOptions): Promise<Response> {
+  const resumed = await readResumeRequest(request, threadId, reviewer, options);
+  if (resumed instanceof Response) return resumed;
   try {
-    const resumeOptions = { interruptId, reviewer, ...(comment === undefined ? {} : { comment }), ...(options.signingKey === undefined ? {} : { signingKey: options.signingKey }) };
     const result = isRemoteGraph(options.graph)
-      ? await resumeRemote(options.graph, config, resumeValueOf(parsed.data), resumeOptions)
-      : await resume(options.graph, config, resumeValueOf(parsed.data), resumeOptions);
-    const status = result.halted !== undefined ? "halted" : result.interrupt !== undefined ? "paused" : "completed";
-    return json({
-      threadId,
-      interruptId,
-      status,
-      // What became of these decisions, as the node recorded it: applied, expired, superseded, answered.
-      submission: result.status,
-      ...(result.judgment === undefined ? {} : { judgment: result.judgment }),
-      reviewer,
-      outcomes: outcomesOf(result.values, callIds),
-      ...(result.interrupt === undefined ? {} : { interrupt: result.interrupt }),
-      ...(result.halted === undefined ? {} : { halted: result.halted }),
-    });
+      ? await resumeRemote(options.graph, resumed.config, resumed.value, resumed.options)
+      : await resume(options.graph, resumed.config, resumed.value, resumed.options);
+    return json(resumeAnswer(resumed, result));
   } catch (error) {
     if (!isHITLError(error, "RUN_CANCELLED")) throw error;
-    const state = await options.graph.getState(config);
-    return json({ threadId, interruptId, status: "cancelled", reviewer, reason: error.message, outcomes: outcomesOf(state.values, callIds) });
+    return json(await cancelledAnswer(resumed, error, options));
   }
 }
