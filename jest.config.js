@@ -1,6 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: "node",
+  // Node's environment, failing a test file that leaves a process, server, socket or timer open.
+  testEnvironment: "<rootDir>/tests/support/open-handles/environment.js",
   roots: ["<rootDir>/tests"],
   testMatch: ["**/*.test.ts"],
   transform: {
