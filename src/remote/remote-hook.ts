@@ -88,7 +88,9 @@ function forwardObservation(notification: ObserveNotification, context: RemoteCo
       reportError(classifyFailure(error, deadline, { backend: context.backend, timeoutMs: context.observeTimeoutMs, closed: context.lifetime.aborted })),
     )
     .finally(() => {
-        context.deliveries.delete(delivery);
+      // A pending deadline timer would keep the host process alive for observeTimeoutMs.
+      deadline.dispose();
+      context.deliveries.delete(delivery);
     });
   context.deliveries.add(delivery);
 }
