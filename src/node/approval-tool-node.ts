@@ -60,7 +60,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   constructor(tools: ApprovalNodeTool[], options?: ApprovalToolNodeOptions) {
     const toolNames = tools.map((tool) => tool.name);
     const resolved = resolveNodeOptions(options, toolNames);
-    const { hooks: _hooks, humanInTheLoop: _hitl, interruptOn: _interruptOn, onHookError: _onHookError, onDecision: _onDecision, signingKey: _signingKey, ...toolNodeOptions } = options ?? {};
+    const { hooks: _hooks, humanInTheLoop: _hitl, interruptOn: _interruptOn, onHookError: _onHookError, onDecision: _onDecision, onShadowVerdict: _onShadowVerdict, signingKey: _signingKey, ...toolNodeOptions } = options ?? {};
     super(tools, toolNodeOptions);
     this.#options = resolved;
     this.#tools = {
