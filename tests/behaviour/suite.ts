@@ -17,10 +17,13 @@ import { trustCases } from "./trust.cases.js";
 import { signingCases } from "./signing.cases.js";
 import { nodeBoundsCases } from "./node-bounds.cases.js";
 import { historyBoundCases } from "./history-bound.cases.js";
+import { shadowCases } from "./shadow.cases.js";
+import { toolFactsCases } from "./tool-facts.cases.js";
 
 const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 CASES.push(signingCases);
 CASES.push(nodeBoundsCases);
+CASES.push(shadowCases, toolFactsCases);
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {
