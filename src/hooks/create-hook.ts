@@ -128,6 +128,8 @@ function runActionToResult(action: RunAction | undefined | void): PostToolUseRes
  *     toolName === "send_refund" && Number(args.amount) > 100 ? tool.requestApproval({ reason: "large refund" }) : tool.run(),
  *   onToolResult: ({ result, run }) => (result.includes("POLICY_BLOCKED") ? run.cancel("blocked downstream") : run.continue()),
  * }));
+ * // A candidate policy, watched before it is switched on: recorded and reported, never applied.
+ * registry.use(createHook({ name: "refund-limit-v2", shadow: true, onToolCall: ({ args, tool }) => (Number(args.amount) > 50 ? tool.requestApproval() : tool.run()) }));
  * ```
  */
 export function createHook(definition: HookDefinition): CompiledHook {
