@@ -1,27 +1,31 @@
 /**
- * Benchmarks langgraph-hitl against what users would use instead — LangGraph's plain ToolNode
- * and LangChain's humanInTheLoopMiddleware — side by side in one process, on MemorySaver and on
- * a real (embedded) Postgres.
+ * Benchmarks langgraph-hitl against what users would use instead — LangGraph's plain ToolNode,
+ * a hand-built bare interrupt(), and LangChain's humanInTheLoopMiddleware — in paired,
+ * interleaved rounds in one process, on MemorySaver and on a real (embedded) Postgres at its
+ * default durability; judges every goal on its bootstrap interval.
  *
  *   npm run bench             full run, writes bench/results/latest.{json,md,svg}
- *   npm run bench -- --quick  smoke run (< 1 min), writes bench/results/quick.*
+ *   npm run bench -- --quick  smoke run: every workload, few samples, writes bench/results/quick.*;
+ *                             fails only on errors, never on a verdict
  */
 import { setMaxListeners } from "node:events";
-import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, totalmem, type } from "node:os";
 import { join } from "node:path";
-import { memoryBackend, postgresBackend, type Backend } from "./support/backends.js";
-import type { Figure } from "./support/figures.js";
-import { ANALYSIS } from "./support/notes.js";
-import { markdownTable, ratioChart } from "./support/report.js";
-import { benchDatabase, describeServer, serverFacts } from "./support/server.js";
-import { goalsSummary } from "./support/goals.js";
-import { commitsPerCycle } from "./workloads/commits.js";
-import { checkpointerOverhead, pauseResume, pauseResumeLadder, resumeCost, screeningOverhead } from "./workloads/latency.js";
-import { inbox, storage, throughput } from "./workloads/postgres-only.js";
-import { settingsFor } from "./workloads/settings.js";
 import { failAndExit } from "../examples/support/fail.mjs";
+import { memoryBackend, postgresBackend, type Backend } from "./support/backends.js";
+import type { Measurements } from "./support/measurements.js";
+import { benchDatabase, serverFacts } from "./support/server.js";
+import { writeResults } from "./support/write-results.js";
+import { cycleCounts } from "./workloads/counts.js";
 import { createAgentApprovals } from "./workloads/create-agent.js";
+import { inbox } from "./workloads/inbox.js";
+import { callsLabel } from "./workloads/labels.js";
+import { pauseResume } from "./workloads/pause-resume.js";
+import { resumeCost } from "./workloads/resume-cost.js";
+import { screening } from "./workloads/screening.js";
+import { settingsFor } from "./workloads/settings.js";
+import { storage } from "./workloads/storage.js";
+import { throughput } from "./workloads/throughput.js";
 
 async function main(): Promise<void> {
   // LangGraph's plain ToolNode runs ten tools at once, each listening to the run's signal, which
@@ -30,11 +34,14 @@ async function main(): Promise<void> {
   const quick = process.argv.includes("--quick");
   const settings = settingsFor(quick);
   const started = Date.now();
-  const figures: Figure[] = [];
-  const step = async (name: string, run: () => Promise<Figure[]>) => {
+  const measurements: Measurements = { comparisons: [], counts: [], values: [] };
+  const step = async (name: string, run: () => Promise<Partial<Measurements>>) => {
     process.stdout.write(`• ${name} … `);
     const t = Date.now();
-    figures.push(...(await run()));
+    const measured = await run();
+    measurements.comparisons.push(...(measured.comparisons ?? []));
+    measurements.counts.push(...(measured.counts ?? []));
+    measurements.values.push(...(measured.values ?? []));
     process.stdout.write(`${((Date.now() - t) / 1000).toFixed(1)} s\n`);
   };
 
@@ -43,37 +50,23 @@ async function main(): Promise<void> {
   const postgres = await postgresBackend(server.url);
   try {
     for (const backend of [memory, postgres] as Backend[]) {
-      await step(`screening overhead (${backend.name})`, () => screeningOverhead(backend, settings));
-      await step(`checkpointer overhead (${backend.name})`, () => checkpointerOverhead(backend, settings));
-      await step(`pause + resume (${backend.name})`, () => pauseResume(backend, settings, [1, 10], "2. Pause + resume (all ask, approved)", true));
-      await step(`where a pause + resume goes (${backend.name})`, () => pauseResumeLadder(backend, settings));
-      await step(`resume() and claim cost (${backend.name})`, () => resumeCost(backend, settings));
-      await step(`createAgent approvals (${backend.name})`, () => createAgentApprovals(backend, settings));
+      await step(`1. screening (${backend.name})`, async () => ({ comparisons: await screening(backend, settings) }));
+      for (const calls of [1, 10]) await step(`2. pause + resume, ${callsLabel(calls)} (${backend.name})`, async () => ({ comparisons: [await pauseResume(backend, settings, calls)] }));
+      await step(`3. resume() and the claim (${backend.name})`, () => resumeCost(backend, settings));
+      for (const calls of [1, 10, 50]) await step(`9. createAgent, ${callsLabel(calls)} (${backend.name})`, async () => ({ comparisons: [await createAgentApprovals(backend, settings, calls)] }));
     }
-    await step("throughput (postgres)", () => throughput(postgres, settings));
-    await step("storage (postgres)", () => storage(postgres, settings));
-    await step("scale curve (postgres)", () => pauseResume(postgres, settings, [50], "7. Scale curve (pause + resume; 1 and 10 calls are figure 2)"));
-    await step("commits per cycle (postgres)", () => commitsPerCycle(postgres));
+    await step("7. scale curve, 50 calls (postgres)", async () => ({ comparisons: [await pauseResume(postgres, settings, 50)] }));
+    await step("4. throughput (postgres)", async () => ({ comparisons: await throughput(postgres, settings) }));
+    await step("5. storage (postgres)", async () => ({ values: await storage(postgres, settings) }));
+    await step("8. counts per cycle (postgres)", () => cycleCounts(postgres, settings));
     // Last: its bulk insert of paused threads leaves WAL and vacuum work that would slow what follows.
-    await step("inbox (postgres)", () => inbox(postgres, settings));
-    const machine = {
-      os: type(),
-      cpus: `${cpus().length} × ${cpus()[0]?.model ?? "?"}`,
-      memoryGiB: Math.round(totalmem() / 2 ** 30),
-      node: process.version,
-      postgres: await serverFacts(server.url),
-    };
-    const result = { when: new Date().toISOString(), quick, settings, machine, seconds: (Date.now() - started) / 1000, figures, analysis: ANALYSIS };
+    await step("6. inbox (postgres)", async () => ({ values: await inbox(postgres, settings) }));
+
+    const postgresFacts = await serverFacts(server.url);
+    const machine = { os: type(), cpus: `${cpus().length} × ${cpus()[0]?.model ?? "?"}`, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, postgres: postgresFacts, origin: server.origin };
+    const run = { when: new Date().toISOString(), quick, seconds: (Date.now() - started) / 1000, settings, machine, ...measurements };
     const base = quick ? "quick" : "latest";
-    const dir = join(__dirname, "results");
-    await mkdir(dir, { recursive: true });
-    const table = markdownTable(figures);
-    const goals = goalsSummary(figures);
-    const header = `Measured ${result.when} on ${machine.os}, ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${describeServer(machine.postgres, server.origin)}.\n${quick ? "Quick smoke run: few samples, not for conclusions.\n" : ""}`;
-    await writeFile(join(dir, `${base}.json`), JSON.stringify(result, null, 2) + "\n");
-    await writeFile(join(dir, `${base}.md`), `${header}\n${goals}\n\n${table}\n\n${ANALYSIS}\n`);
-    await writeFile(join(dir, `${base}.svg`), ratioChart(figures, `langgraph-hitl vs the alternatives${quick ? " (quick run)" : ""}`) + "\n");
-    console.log(`\n${header}\n${table}\n\n${goals}\n\nwritten: bench/results/${base}.{json,md,svg} in ${result.seconds.toFixed(0)} s`);
+    console.log(`\n${await writeResults(join(__dirname, "results"), base, run)}\n\nwritten: bench/results/${base}.{json,md,svg}`);
   } finally {
     await postgres.close();
     await memory.close();

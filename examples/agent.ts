@@ -6,7 +6,10 @@
  *
  *   npm run demo:agent
  *
- * In a terminal it asks you; without one (or under CI) it approves by itself.
+ * It reads your answers from stdin, typed at a terminal (Ctrl-C cancels, and nothing runs) or
+ * piped in (`echo r | npm run demo` rejects); input that ends before an answer approves nothing
+ * and exits 1. With CI=true or `-- --yes` it decides by itself (approves, picks the first
+ * option) and says so.
  */
 import { tool } from "@langchain/core/tools";
 import { MemorySaver } from "@langchain/langgraph";

@@ -5,8 +5,10 @@
  *
  *   npm run demo:ask
  *
- * In a terminal it asks you (Ctrl-C cancels, and nothing runs); with CI=true or without a
- * terminal it answers by itself and says so.
+ * It reads your answers from stdin, typed at a terminal (Ctrl-C cancels, and nothing runs) or
+ * piped in (`echo r | npm run demo` rejects); input that ends before an answer approves nothing
+ * and exits 1. With CI=true or `-- --yes` it decides by itself (approves, picks the first
+ * option) and says so.
  */
 import { tool } from "@langchain/core/tools";
 import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";

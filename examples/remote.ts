@@ -29,15 +29,18 @@ async function main(): Promise<void> {
     console.log(`     schema:    ${JSON.stringify(pending.payload.review_configs[0]?.args_schema)}`);
 
     const edit = (replicas: string) => ({ decisions: [{ type: "edit" as const, edited_action: { name: "deploy", args: { service: "billing", replicas } } }] });
+    const badEdit = edit("0");
+    console.log(`\nTrying ${JSON.stringify(badEdit)} (0 replicas: the schema needs at least 1)…`);
     try {
-      await resumeRemote(graph, config, edit("0"), { interruptId: pending.interruptId });
+      await resumeRemote(graph, config, badEdit, { interruptId: pending.interruptId });
     } catch (error) {
       if (!isHITLError(error)) throw error;
       console.log(`\n✗ refused before anything was sent: ${error.code}: ${error.details[0]?.message ?? error.message}`);
     }
 
-    console.log('\nResuming with { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { replicas: "3" } } }] } (a string, as agent-chat-ui sends it)…');
-    const outcome = await resumeRemote(graph, config, edit("3"), { interruptId: pending.interruptId, reviewer: { id: "demo-user", name: "Demo" } });
+    const value = edit("3");
+    console.log(`\nResuming with ${JSON.stringify(value)} (replicas as a string, as agent-chat-ui sends it)…`);
+    const outcome = await resumeRemote(graph, config, value, { interruptId: pending.interruptId, reviewer: { id: "demo-user", name: "Demo" } });
     const messages = ((outcome.values as { messages?: MessageJson[] }).messages ?? []);
     for (const message of messages.filter((candidate) => candidate.type === "tool")) {
       console.log(`  ${message.status === "error" ? "✗" : "✓"} ${message.name}: ${String(message.content)}`);

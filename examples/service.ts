@@ -1,13 +1,16 @@
 /**
  * A reviewer service: an agent on Postgres, the approval handler with its inbox page, and a
  * route that starts runs — everything a person needs to review an agent's tool calls in a browser.
- * Starts an embedded Postgres when DATABASE_URL is not set.
+ * Starts an embedded Postgres when DATABASE_URL is not set. Listens on 127.0.0.1, port PORT
+ * (default 3000); a port in use or a PORT that is not a port number ends it at once with one line
+ * saying so and exit code 1, before any database is started.
  *
  *   npm run demo:service              # prints the inbox URL; Ctrl-C stops it
+ *   PORT=3001 npm run demo:service    # another port
  *   npm run demo:service -- --smoke   # starts, calls every route once, checks the answers, exits (CI)
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { HumanMessage } from "@langchain/core/messages";
 import { anonymousReviewer, createApprovalHandler, toNodeListener } from "../src/http/index.js";
@@ -51,10 +54,10 @@ async function startRunRoute(graph: Graph, request: IncomingMessage, response: S
   );
 }
 
-function serve(graph: Graph): Server {
+function routes(graph: Graph): RequestListener {
   // Anyone who can reach this port reviews as "demo": fine on loopback, not beyond.
   const approvals = toNodeListener(createApprovalHandler({ graph, authenticate: anonymousReviewer("demo", "Demo reviewer"), basePath: "/approvals" }));
-  return createServer((request, response) => {
+  return (request, response) => {
     const { pathname } = new URL(request.url ?? "/", "http://localhost");
     if (pathname === "/approvals" || pathname.startsWith("/approvals/")) return approvals(request, response);
     if (pathname === "/runs") {
@@ -66,7 +69,39 @@ function serve(graph: Graph): Server {
     }
     if (pathname === "/") return void response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(LANDING);
     response.writeHead(404, { "content-type": "text/plain" }).end("not found");
-  });
+  };
+}
+
+/** Ends the demo with one line on stderr and exit code 1 (no stack: the person can act on the line). */
+function exitWith(message: string): never {
+  console.error(`demo:service: ${message}`);
+  process.exit(1);
+}
+
+/** The port from PORT (default 3000), or exit with one line when PORT is not a port number. */
+function portFromEnv(value = process.env["PORT"]): number {
+  if (value === undefined || value === "") return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535) exitWith(`PORT must be a port number from 0 to 65535, but is "${value}"`);
+  return port;
+}
+
+/** Listens on 127.0.0.1:`port`, or exits with one line when the port is taken or not allowed. */
+async function listenOrExit(server: Server, port: number): Promise<void> {
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") exitWith(`port ${port} on 127.0.0.1 is already in use; stop what listens there, or choose another port: PORT=${port + 1} npm run demo:service`);
+    if (code === "EACCES") exitWith(`port ${port} needs privileges this process does not have; choose a port above 1023: PORT=3000 npm run demo:service`);
+    throw error;
+  }
 }
 
 async function expectStatus(response: Response, status: number, route: string): Promise<unknown> {
@@ -103,6 +138,10 @@ async function smoke(base: string): Promise<void> {
 
 async function main(): Promise<void> {
   const smokeTest = process.argv.includes("--smoke");
+  // Take the port first: a busy one must not cost an embedded Postgres start (and stop).
+  let handle: RequestListener = (_request, response) => void response.writeHead(503, { "content-type": "text/plain", "retry-after": "1" }).end("starting");
+  const server = createServer((request, response) => handle(request, response));
+  await listenOrExit(server, smokeTest ? 0 : portFromEnv());
   let url = process.env["DATABASE_URL"];
   let stopPostgres = async (): Promise<void> => undefined;
   if (url === undefined || url === "") {
@@ -113,9 +152,7 @@ async function main(): Promise<void> {
     stopPostgres = embedded.stop;
   }
   const checkpointer = await createPostgresCheckpointer(url);
-  const server = serve(supportDeskGraph(checkpointer));
-  const port = smokeTest ? 0 : Number(process.env["PORT"] ?? 3000);
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  handle = routes(supportDeskGraph(checkpointer));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const stop = async (): Promise<void> => {
     server.closeAllConnections();

@@ -90,10 +90,17 @@ export type { HITLGraph, HitlGraph } from "./host/graph-types.js";
 export type { Reviewer } from "./protocol/resume-envelope.js";
 export type { ToolLookup } from "./decisions/validate-decisions.js";
 
+// Streaming (startStream / resumeStream) and the response_schema our interrupts publish.
+export { startStream, resumeStream } from "./stream/index.js";
+export type { ResumeStreamOptions, RunStream, StreamOptions, StreamedInterrupt } from "./stream/index.js";
+export { approvalResponseSchema, questionResponseSchema } from "./payload/response-schema.js";
+export type { ResponseSchema } from "./payload/response-schema.js";
+
 export { formatInterrupt } from "./format/format-interrupt.js";
 export type { FormatInterruptOptions, InterruptFormat } from "./format/format-interrupt.js";
 
 export { createMemoryCheckpointer, HITLMemorySaver, HitlMemorySaver } from "./inbox/memory-checkpointer.js";
+export type { PendingInterruptChange, WatchPendingInterruptsOptions, WatchableInbox } from "./inbox/change-feed.js";
 export type {
   ApprovalsInbox,
   PendingInterruptRecord,
@@ -116,3 +123,17 @@ export type {
   RemoteFailure,
   RemoteHookErrorOptions,
 } from "./remote/index.js";
+
+// LangChain-compatible options, message templates and the HITLRequest spelling (h7-middleware).
+export type {
+  ApprovalCallRequest,
+  ApprovalCallRuntime,
+  ApprovalCallState,
+  DescriptionFactory,
+  ReviewMessageContext,
+  ReviewMessages,
+  ReviewMessagesPreset,
+  ReviewMessageTemplate,
+  WhenPredicate,
+} from "./core/types.js";
+export type { LangChainActionRequest, LangChainDecisionType, LangChainReviewConfig } from "./payload/types.js";

@@ -3,18 +3,32 @@ import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import pg from "pg";
 import { createMemoryCheckpointer } from "../../src/index.js";
 import { createPostgresCheckpointer, type HITLPostgresSaver } from "../../src/postgres/index.js";
+import type { BackendName } from "./measurements.js";
 
-/** The checkpointers one backend offers: ours (with inbox and locks), and LangGraph's plain one. */
+/** The two checkpointers of one backend: ours (inbox, claims, locks) and LangGraph's stock one. */
 export interface Backend {
-  name: "memory" | "postgres";
+  name: BackendName;
   ours: BaseCheckpointSaver;
-  plain: BaseCheckpointSaver;
-  middleware: BaseCheckpointSaver;
+  stock: BaseCheckpointSaver;
+  /** How the report names them: "HITLPostgresSaver" / "PostgresSaver", "createMemoryCheckpointer" / "MemorySaver". */
+  oursName: string;
+  stockName: string;
   close(): Promise<void>;
 }
 
+/** The Postgres backend, with what the Postgres-only workloads need. */
+export type PostgresBackend = Backend & { ours: HITLPostgresSaver; url: string };
+
+/**
+ * createMemoryCheckpointer and MemorySaver.
+ *
+ * @example
+ * ```ts
+ * const memory = memoryBackend();
+ * ```
+ */
 export function memoryBackend(): Backend {
-  return { name: "memory", ours: createMemoryCheckpointer(), plain: new MemorySaver(), middleware: new MemorySaver(), close: async () => undefined };
+  return { name: "memory", ours: createMemoryCheckpointer(), stock: new MemorySaver(), oursName: "createMemoryCheckpointer", stockName: "MemorySaver", close: async () => undefined };
 }
 
 function pool(url: string): pg.Pool {
@@ -23,25 +37,28 @@ function pool(url: string): pg.Pool {
   return created;
 }
 
-async function plainSaver(url: string, schema: string): Promise<PostgresSaver> {
-  const saver = new PostgresSaver(pool(url), undefined, { schema });
-  await saver.setup();
-  return saver;
-}
-
-/** Three schemas on one database: ours, LangGraph's plain saver, and the middleware's. */
-export async function postgresBackend(url: string): Promise<Backend & { ours: HITLPostgresSaver; url: string }> {
+/**
+ * Our HITLPostgresSaver (schema "ours") and a stock PostgresSaver (schema "stock") on one
+ * database, each with its own pool, as an application would run either.
+ *
+ * @example
+ * ```ts
+ * const postgres = await postgresBackend(server.url);
+ * ```
+ */
+export async function postgresBackend(url: string): Promise<PostgresBackend> {
   const ours = await createPostgresCheckpointer(pool(url), { schema: "ours" });
-  const plain = await plainSaver(url, "plain");
-  const middleware = await plainSaver(url, "mw");
+  const stock = new PostgresSaver(pool(url), undefined, { schema: "stock" });
+  await stock.setup();
   return {
     name: "postgres",
     url,
     ours,
-    plain,
-    middleware,
+    stock,
+    oursName: "HITLPostgresSaver",
+    stockName: "PostgresSaver",
     close: async () => {
-      await Promise.all([ours.end(), plain.end(), middleware.end()]);
+      await Promise.all([ours.end(), stock.end()]);
     },
   };
 }

@@ -1,5 +1,4 @@
 import { performance } from "node:perf_hooks";
-import { summarise, type Stats } from "./stats.js";
 
 /** One timed operation; `prepare` runs untimed before each sample (e.g. pausing a thread to resume). */
 export interface Variant<P = unknown> {
@@ -7,39 +6,56 @@ export interface Variant<P = unknown> {
   run: (prepared: P) => Promise<unknown>;
 }
 
+/** Samples of variants measured in the same rounds: `samples[name][i]` is `name` in round `i`. */
+export type PairedSamples = Record<string, number[]>;
+
 /**
- * Times variants side by side — A B A B … — so a noisy machine slows them alike, after a
- * warm-up that is not recorded.
+ * The order variants run in within one round: rotated by one place each round, and reversed in
+ * every other cycle of rotations. Over 2 × count rounds every variant runs in every position
+ * equally often, and before each other variant in exactly half of the rounds, so neither a cold
+ * cache nor what the previous variant left behind (garbage, dirty pages) always lands on the
+ * same variant.
+ *
+ * @param count how many variants
+ * @param round the round number, from 0
+ * @returns a permutation of 0 … count − 1
+ * @example
+ * ```ts
+ * roundOrder(3, 0); // [0, 1, 2]
+ * roundOrder(3, 1); // [1, 2, 0]
+ * roundOrder(3, 3); // [2, 1, 0]
+ * ```
  */
-export async function interleave(variants: Record<string, Variant<any>>, options: { warmup: number; samples: number }): Promise<Record<string, Stats>> {
+export function roundOrder(count: number, round: number): number[] {
+  const shift = round % count;
+  const rotated = Array.from({ length: count }, (_, index) => (index + shift) % count);
+  return Math.floor(round / count) % 2 === 0 ? rotated : rotated.reverse();
+}
+
+/**
+ * Times variants in rounds — each round runs every variant once, in {@link roundOrder} — after
+ * a warm-up that is not recorded, so the samples of one round form a pair (or a tuple) that
+ * saw the same machine weather.
+ *
+ * @example
+ * ```ts
+ * const samples = await interleave({ a: { run: doA }, b: { run: doB } }, { warmup: 5, samples: 100 });
+ * // samples.a[i] and samples.b[i] were measured in round i
+ * ```
+ */
+export async function interleave(variants: Record<string, Variant<any>>, options: { warmup: number; samples: number }): Promise<PairedSamples> {
   const names = Object.keys(variants);
-  const times: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+  const samples: PairedSamples = Object.fromEntries(names.map((name) => [name, []]));
   for (let round = 0; round < options.warmup + options.samples; round += 1) {
-    // Alternate which variant goes first, so neither always runs on a cold cache.
-    const order = round % 2 === 0 ? names : [...names].reverse();
-    for (const name of order) {
+    for (const index of roundOrder(names.length, round)) {
+      const name = names[index]!;
       const variant = variants[name]!;
       const prepared = variant.prepare === undefined ? undefined : await variant.prepare();
       const started = performance.now();
       await variant.run(prepared);
       const elapsed = performance.now() - started;
-      if (round >= options.warmup) times[name]!.push(elapsed);
+      if (round >= options.warmup) samples[name]!.push(elapsed);
     }
   }
-  return Object.fromEntries(names.map((name) => [name, summarise(times[name]!)]));
-}
-
-/** Runs `count` jobs with at most `concurrency` at once; returns the wall time in ms. */
-export async function runPool(count: number, concurrency: number, job: (index: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  const worker = async (): Promise<void> => {
-    while (next < count) {
-      const index = next;
-      next += 1;
-      await job(index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  return performance.now() - started;
+  return samples;
 }

@@ -1,58 +1,48 @@
 /**
- * Where the time goes, as profiled (`node --cpu-prof`, per-statement timing) and counted (figures
- * 2b, 3b, 8); written into the results so a missed target comes with its reason. Counts are
- * exact; times are this machine's — read the ratios in the table above. Revisit when the
- * figures change.
+ * How the benchmark measures and judges, written into every results file so a verdict comes
+ * with the rule that produced it. Describes the method, not this run's numbers (those are in
+ * the tables above it, and change from run to run).
  */
-export const ANALYSIS = `### Where the time goes
+export const METHOD = `## Method
 
-- **Targets are checked against a requirements floor measured in the same run.** It is the
-  least an approval layer keeping this library's promises can cost: a bare \`interrupt()\` before
-  LangGraph's ToolNode (for \`createAgent\`, a bare-interrupt middleware that sends the turn to
-  the tools node as one task, as ours does), run on our checkpointer (the inbox triggers), plus
-  every database operation the promises require and none of the logic — \`resume()\`'s read of
-  the thread before it submits (typed errors before anything is submitted), the claim committed
-  before any tool runs and the results committed when the calls finish (exactly once). A target
-  that this floor already misses is marked "⛔ out of reach": no implementation keeping the
-  promises meets it on this machine. The pause + resume targets (figures 2 and 9) and the
-  throughput target (figure 4) are all in that case; how far ours is above the floor is the
-  floor's own line in each figure.
-- **Commits decide it on a durable Postgres.** With \`fsync\` and \`synchronous_commit\` on, every
-  transaction that writes waits for a WAL flush. A pause + resume of ours makes 13 write commits
-  whatever the batch size (figure 8): 6 to pause and 7 to resume, of which 1 is the claim and
-  1 the coalesced call results. A plain ToolNode run makes 9; the floor — a bare \`interrupt()\`
-  before LangGraph's ToolNode on its own saver — 11; the middleware 14 for one call and 23 for ten
-  (one task, with its own writes, per call). Our storage is the stock \`PostgresSaver\`'s SQL:
-  one statement per row and a BEGIN/COMMIT per checkpoint and per task's writes.
-- **Pausing at all is most of it.** Two graph invocations, the checkpoint read back, the resume
-  value written before the tools run and one more checkpoint cost 1.3–1.6× a plain run before
-  any approval logic (figure 2, "floor"); the two commits exactly-once needs, \`resume()\`'s read
-  and the inbox triggers bring the floor to 1.5–1.7× a plain run and ~0.6× the middleware at ten
-  calls — against targets of 1.4× and 0.6×.
-- **What we add over the requirements floor** is CPU and bytes: screening, the payload (each
-  request carries its arguments as \`arguments\` and \`args\`, each review config the tool's
-  \`args_schema\`), validation, signing and verifying, the audit record on every \`ToolMessage\`
-  (LangGraph writes the whole message list again at every later checkpoint, so it is written
-  more than once), and the inbox trigger reading the larger interrupt payload. Roughly 1–1.5 ms a
-  cycle at ten calls in memory; on Postgres the larger rows cost a little more.
-- **\`resume()\` in the node's process shares what it read** (two round trips fewer since the
-  previous results): it hands the node the reviewed payload it has just read for exactly that
-  thread, checkpoint and task, and the node reports its claim outcome back. A resume is 9
-  transactions (the floor's is 6: the extra ones are \`resume()\`'s read, the claim and the
-  results). \`resume()\` over a raw \`Command\` is then validation and signing (figure 3).
-- **In memory** the claims of \`createMemoryCheckpointer\` / \`MemorySaver\` stay in a Map for as long
-  as the thread lives (indexed by thread); \`resume()\` no longer reads them when its node ran in
-  the same process.
-- **Screening stays cheap**: a batch with no asks claims nothing and commits exactly what a plain
-  ToolNode run commits; on Postgres it is within noise of a plain run. In memory (~2.5 ms runs)
-  the ~0.1–0.3 ms of screening (hook bound, AsyncLocalStorage bookkeeping per promise) is 5–12%.
-- **Storage.** LangGraph's tables hold the same rows a stock \`PostgresSaver\` writes (no private
-  encodings); the interrupt payload is a little larger than the middleware's (it carries digests,
-  \`args\` and \`args_schema\`). Our inbox adds ~190 bytes per paused thread; after a resume the
-  claim and the committed call results stay (~0.8 kB for one call, ~5 kB for ten) until the
-  thread is deleted — they duplicate the ToolMessages LangGraph also stores.
-- **Inbox trigger plans.** The inbox trigger's statements are planned once per connection; planned
-  while the statistics say the inbox is empty, they scan the whole inbox for every write. One
-  100 000-row bulk insert took ~500 s that way instead of ~5 s (figure 6 now inserts in chunks,
-  with ANALYZE between them). Ordinary pauses write one row per statement and autovacuum
-  re-analyses, so this bites bulk loads most.`;
+- **Paired, interleaved rounds.** Every variant of a comparison runs once per round, in an order
+  that rotates by one place each round and reverses every other cycle of rotations, so each
+  variant runs in every position equally often and before each other variant in half of the
+  rounds. Warm-up rounds are not recorded. Whatever slows a round (another process, a
+  checkpoint flush, a GC) slows every variant of it.
+- **Ratios are medians of per-round ratios.** The ratio of ours to a baseline is the median
+  over rounds of (ours ÷ baseline in that round); drift that hits both sides of a round cancels
+  in its ratio. The medians and p95s beside it are each variant's own, for scale.
+- **95 % intervals by the bootstrap.** Each interval resamples the paired rounds with
+  replacement (2 000 resamples) and keeps the middle 95 % of the resampled medians (percentile
+  bootstrap). The seed is derived from the comparison's id and the pair, so the same samples
+  always give the same interval. Throughput is rounds too: each round runs every variant's
+  threads once (one warm-up round), and the interval is over rounds.
+- **Verdicts from intervals, never from point estimates.** ✅ met: the whole interval is on the
+  right side of the target. ❌ missed: the whole interval is on the wrong side. ⛔ out of reach:
+  not met, and the *floor's* interval against the same baseline is wholly on the wrong side — the
+  least any implementation can cost already misses it. ❔ inconclusive: the interval contains the
+  target, or rests on fewer than 10 rounds. Counts are exact (the median of a few runs) and are
+  judged by the same rule with an interval of width zero.
+- **Baselines, labelled in every row.** *Like for like* on a hand-built graph: the bare floor —
+  the same agent loop with a bare \`interrupt()\` before LangGraph's \`ToolNode\`, on the same
+  checkpointer as ours — which is what a person builds by hand, and the least any approval layer
+  on \`interrupt()\` can cost. *The createAgent baseline* of figure 2 (\`createAgent\` +
+  \`humanInTheLoopMiddleware\`) carries createAgent's own overhead, so it is not like for like;
+  figure 9 (createAgent on both sides) is the like-for-like middleware comparison, with its own
+  floor (a bare-\`interrupt()\` middleware that sends the turn to the tools node as one task, as
+  \`approvalMiddleware\` does). Goals compare on the same checkpointer unless they name another
+  (a plain \`ToolNode\` run "on the stock saver"); the middleware on the stock saver is shown too,
+  as what you would run instead. The *design floor* (the bare floor plus today's separate claim
+  and results commits and \`resume()\`'s own read) says what our logic costs over our design; it is
+  not a lower bound of the promises, so no verdict rests on it.
+- **Counts at the client and the server.** Statements (BEGIN and COMMIT included; a
+  multi-statement query counts each statement), round trips and transactions are counted at the
+  pg clients of the process; write commits by the server (\`txid_current()\` moves only for a
+  transaction that writes). Statements a trigger runs inside the server are not counted.
+- **Postgres at production durability.** The embedded server runs with \`fsync\`,
+  \`synchronous_commit\` and \`full_page_writes\` on (the header says what the server reported); a
+  server given by \`DATABASE_URL\` that runs with any of them off gets a warning above the goals.
+- **The inbox workload inserts in chunks.** The inbox trigger's statements are planned once per
+  connection; planned while the statistics say the inbox is empty, they scan the whole inbox for
+  every row of a bulk insert. Figure 6 inserts in chunks with ANALYZE between them.`;

@@ -1,66 +1,134 @@
-import { describeTarget, unreachable, type Figure } from "./figures.js";
+import type { Interval } from "./bootstrap.js";
+import type { GoalResult } from "./judge-goals.js";
+import { ratioOf, type Comparison, type CountTable, type Measurements, type ValueFigure } from "./measurements.js";
+import { summarise } from "./stats.js";
+import { describeTarget, type Verdict } from "./verdict.js";
 
-function number(value: number | undefined, unit: Figure["unit"]): string {
-  if (value === undefined || Number.isNaN(value)) return "—";
-  if (unit !== "ms" && unit !== "threads/s") return Math.round(value).toLocaleString("en");
+const MARK: Record<Verdict, string> = { met: "✅ met", missed: "❌ missed", "out of reach": "⛔ out of reach", inconclusive: "❔ inconclusive" };
+
+/** A number for the report, with as many digits as its size deserves. */
+function formatNumber(value: number, unit: string): string {
+  if (Number.isNaN(value)) return "—";
+  if (unit === "×") return value.toFixed(2);
+  if (unit === "ms") return value < 10 ? value.toFixed(2) : value.toFixed(1);
   if (unit === "threads/s") return value.toFixed(1);
-  return value < 10 ? value.toFixed(2) : value.toFixed(1);
+  return Math.round(value).toLocaleString("en");
 }
 
-function verdict(f: Figure): string {
-  if (f.met === undefined) return "";
-  if (f.met) return "✅ met";
-  return unreachable(f) ? `⛔ out of reach (bound ${f.bound!.ratio.toFixed(2)}×)` : "❌ missed";
+/** "**1.12×** [1.09, 1.15]", "**1.52 ms** [1.40, 1.61]", "**44 statements**". */
+function shown(interval: Interval, unit: string, bold = true): string {
+  // "1 commit", not "1 commits".
+  const named = (value: number) => (value === 1 && unit.endsWith("s") && unit !== "ms" ? unit.slice(0, -1) : unit);
+  const put = (value: number) => (unit === "×" ? `${formatNumber(value, unit)}×` : `${formatNumber(value, unit)} ${named(value)}`);
+  const point = bold ? `**${put(interval.estimate)}**` : put(interval.estimate);
+  return interval.low === interval.high ? point : `${point} [${formatNumber(interval.low, unit)}, ${formatNumber(interval.high, unit)}]`;
 }
 
-/** The results table, as Markdown. */
-export function markdownTable(figures: readonly Figure[]): string {
-  const lines = [
-    "| workload | case | backend | ours (median / p95) | baseline | baseline (median / p95) | ratio | target | |",
-    "|---|---|---|---|---|---|---|---|---|",
-  ];
-  for (const f of figures) {
-    const ours = `${number(f.ours.median, f.unit)} / ${number(f.ours.p95, f.unit)} ${f.unit}`;
-    const baseline = f.baseline === undefined ? "—" : `${number(f.baseline.median, f.unit)} / ${number(f.baseline.p95, f.unit)} ${f.unit}`;
-    const ratio = f.ratio === undefined ? "—" : `${f.ratio.toFixed(2)}×`;
-    lines.push(`| ${f.workload} | ${f.case} | ${f.backend} | ${ours} | ${f.baselineName ?? "—"} | ${baseline} | ${ratio} | ${describeTarget(f.target)} | ${verdict(f)} |`);
+/**
+ * One goal as a line: verdict, statement, the value with its 95 % interval, target, what the
+ * verdict rests on, and the floor's interval when the goal has one.
+ *
+ * @example
+ * ```ts
+ * goalLine(result); // "- ✅ met — Postgres, hand-built graph, 10 calls: … **1.12×** [1.09, 1.15] (target ≤ 1.2×; 120 paired rounds; …)"
+ * ```
+ */
+export function goalLine(result: GoalResult): string {
+  const target = describeTarget(result.goal.target, result.unit === "×" ? "×" : ` ${result.unit}`);
+  const basis = result.measured.level === 1 ? "" : `${result.measured.samples} ${result.goal.kind === "ratio" ? "paired rounds" : "samples"}; `;
+  const floor = result.floor === undefined ? "" : `; the floor: ${shown(result.floor, result.unit, false)}`;
+  return `- ${MARK[result.judgement.verdict]} — ${result.goal.statement}: ${shown(result.measured, result.unit)} (target ${target}; ${basis}${result.judgement.why}${floor})`;
+}
+
+/**
+ * The goals section: one line per goal, grouped by the round that set them.
+ *
+ * @example
+ * ```ts
+ * const text = goalsSection(judgeGoals(GOALS, measurements));
+ * ```
+ */
+export function goalsSection(results: readonly GoalResult[]): string {
+  const sources = [...new Set(results.map((result) => result.goal.source))];
+  const tally = (verdict: Verdict) => results.filter((result) => result.judgement.verdict === verdict).length;
+  const lines = ["## Goals", "", `${tally("met")} met, ${tally("missed")} missed, ${tally("out of reach")} out of reach, ${tally("inconclusive")} inconclusive.`];
+  for (const source of sources) {
+    lines.push("", `### Goals of ${source}`, "", ...results.filter((result) => result.goal.source === source).map(goalLine));
   }
   return lines.join("\n");
 }
 
-/** A horizontal bar chart of every ratio against its target (1.0 = as fast as the baseline). */
-export function ratioChart(figures: readonly Figure[], title: string): string {
-  // Transactions and statements explain the commits; the chart keeps to times, commits and bytes.
-  const rows = figures.filter((f) => f.ratio !== undefined && f.unit !== "transactions" && f.unit !== "statements");
-  const width = 1100;
-  const labelWidth = 620;
-  const barArea = width - labelWidth - 70;
-  const rowHeight = 22;
-  const height = 60 + rows.length * rowHeight + 30;
-  const max = Math.max(2, ...rows.map((f) => f.ratio ?? 0), ...rows.map((f) => f.target?.value ?? 0)) * 1.05;
-  const x = (value: number) => labelWidth + (value / max) * barArea;
-  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
-    `<rect width="100%" height="100%" fill="#ffffff"/>`,
-    `<text x="12" y="22" font-size="15" font-weight="600" fill="#1a1a1a">${escape(title)}</text>`,
-    `<text x="12" y="40" fill="#444">ratio = ours ÷ baseline (medians, side by side); ▏ target; ● bound; green met, amber out of reach, red missed</text>`,
-    `<line x1="${x(1)}" y1="48" x2="${x(1)}" y2="${height - 24}" stroke="#999" stroke-dasharray="3 3"/>`,
-    `<text x="${x(1) - 8}" y="${height - 10}" fill="#666">1.0×</text>`,
-  ];
-  rows.forEach((f, index) => {
-    const y = 56 + index * rowHeight;
-    const ratio = f.ratio ?? 0;
-    const colour = f.met === undefined ? "#6b7a99" : f.met ? "#2e7d32" : unreachable(f) ? "#b7791f" : "#c62828";
-    // Figure numbers and parentheticals are in the table; the chart keeps what tells rows apart.
-    const workload = f.workload.replace(/^\d+[a-z]?\.\s*/, "").replace(/\s*\([^)]+\)/g, "");
-    const label = `${workload} · ${f.case} · ${f.backend} vs ${f.baselineName ?? ""}`;
-    parts.push(`<text x="12" y="${y + 14}" fill="#1a1a1a">${escape(label.length > 92 ? `${label.slice(0, 89)}…` : label)}</text>`);
-    parts.push(`<rect x="${labelWidth}" y="${y + 3}" width="${Math.max(1, x(ratio) - labelWidth)}" height="${rowHeight - 8}" fill="${colour}" rx="2"/>`);
-    parts.push(`<text x="${x(ratio) + 6}" y="${y + 14}" fill="#1a1a1a">${ratio.toFixed(2)}×</text>`);
-    if (f.bound !== undefined) parts.push(`<circle cx="${x(f.bound.ratio)}" cy="${y + rowHeight / 2}" r="3.5" fill="#111"/>`);
-    if (f.target !== undefined) parts.push(`<line x1="${x(f.target.value)}" y1="${y + 1}" x2="${x(f.target.value)}" y2="${y + rowHeight - 3}" stroke="#111" stroke-width="2"/>`);
+function comparisonSection(of: Comparison): string {
+  const variants = Object.values(of.variants).map((variant) => {
+    const stats = summarise(variant.samples);
+    return `| ${variant.label} | ${formatNumber(stats.median, of.unit)} / ${formatNumber(stats.p95, of.unit)} |`;
   });
-  parts.push("</svg>");
-  return parts.join("\n");
+  const ratios = of.rows.map((row) => {
+    const ratio = ratioOf(of, row.ours, row.baseline);
+    return `| ${shortName(of.variants[row.ours]!.label)} ÷ ${shortName(of.variants[row.baseline]!.label)} | ${row.relation} | ${shown(ratio, "×", false)} |`;
+  });
+  return [
+    `#### ${of.case}, ${of.backend} (${of.variants[of.rows[0]?.ours ?? ""]?.samples.length ?? 0} paired rounds)`,
+    "",
+    `| variant | median / p95 (${of.unit}) |`,
+    "|---|---|",
+    ...variants,
+    "",
+    "| ratio | the baseline is | median of per-round ratios [95 % interval] |",
+    "|---|---|---|",
+    ...ratios,
+  ].join("\n");
+}
+
+/** "ours: ApprovalToolNode + resume() (HITLPostgresSaver)" → "ours"; a label without a colon stays whole. */
+function shortName(label: string): string {
+  const colon = label.indexOf(":");
+  return colon === -1 ? label : label.slice(0, colon);
+}
+
+function comparisonTable(figure: string, comparisons: readonly Comparison[]): string {
+  return [`### ${figure}`, ...comparisons.map(comparisonSection)].join("\n\n");
+}
+
+function countTable(figure: string, tables: readonly CountTable[]): string {
+  const rows = tables.flatMap((table) =>
+    Object.values(table.variants).map((count) => `| ${table.case} | ${count.label} | ${count.writeCommits} | ${count.transactions} | ${count.statements} | ${count.roundTrips} |`),
+  );
+  return [`### ${figure}`, "", "| case | variant | write commits | transactions | statements | round trips |", "|---|---|---|---|---|---|", ...rows].join("\n");
+}
+
+function valueTable(figure: string, values: readonly ValueFigure[]): string {
+  const rows = values.map((value) => {
+    const stats = summarise(value.samples);
+    const shown = value.samples.length > 1 ? `${formatNumber(stats.median, value.unit)} / ${formatNumber(stats.p95, value.unit)}` : formatNumber(stats.median, value.unit);
+    const beside = value.beside === undefined ? "— | —" : `${value.beside.label} | ${formatNumber(summarise(value.beside.samples).median, value.unit)}`;
+    return `| ${value.case} | ${value.backend} | ${value.label} | ${shown} ${value.unit} | ${beside} | ${value.note ?? ""} |`;
+  });
+  return [`### ${figure}`, "", "| case | backend | what | median / p95 (or value) | shown beside | its median | note |", "|---|---|---|---|---|---|---|", ...rows].join("\n");
+}
+
+function byFigure<T extends { figure: string }>(items: readonly T[]): Array<[string, T[]]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(item.figure, [...(groups.get(item.figure) ?? []), item]);
+  return [...groups.entries()];
+}
+
+/**
+ * Every figure's table, in figure order: paired comparisons (each row names its baseline and
+ * what kind of baseline it is, with the ratio's interval), counts, and plain values.
+ *
+ * @example
+ * ```ts
+ * const text = figureTables(measurements);
+ * ```
+ */
+export function figureTables(measurements: Measurements): string {
+  const sections: Array<[string, string]> = [
+    ...byFigure(measurements.comparisons).map(([figure, items]): [string, string] => [figure, comparisonTable(figure, items)]),
+    ...byFigure(measurements.counts).map(([figure, items]): [string, string] => [figure, countTable(figure, items)]),
+    ...byFigure(measurements.values).map(([figure, items]): [string, string] => [figure, valueTable(figure, items)]),
+  ];
+  const number = (figure: string) => Number.parseFloat(figure) + (/^\d+[a-z]/.test(figure) ? 0.5 : 0);
+  sections.sort(([a], [b]) => number(a) - number(b));
+  return ["## Figures", ...sections.map(([, text]) => text)].join("\n\n");
 }

@@ -20,6 +20,12 @@ export interface ServerFacts {
 /**
  * `DATABASE_URL` when set, otherwise a fresh embedded Postgres at its default durability
  * (fsync and synchronous_commit on): a commit is only as cheap as it is in production.
+ *
+ * @example
+ * ```ts
+ * const server = await benchDatabase();
+ * try { … } finally { await server.stop(); }
+ * ```
  */
 export async function benchDatabase(): Promise<BenchDatabase> {
   const given = process.env["DATABASE_URL"];
@@ -40,7 +46,14 @@ async function show(client: pg.Client, setting: string): Promise<string> {
   return String(Object.values(rows[0] ?? {})[0]);
 }
 
-/** Reads the server's version and durability settings, as it reports them. */
+/**
+ * Reads the server's version and durability settings, as it reports them.
+ *
+ * @example
+ * ```ts
+ * const facts = await serverFacts(server.url);
+ * ```
+ */
 export async function serverFacts(url: string): Promise<ServerFacts> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -57,8 +70,33 @@ export async function serverFacts(url: string): Promise<ServerFacts> {
   }
 }
 
-/** One line for the results header: "Postgres 18.4 (embedded; fsync on, synchronous_commit on, …)". */
+/**
+ * One line for the results header: "Postgres 18.4 (embedded; fsync on, synchronous_commit on, …)".
+ *
+ * @example
+ * ```ts
+ * describeServer(facts, "embedded"); // "Postgres 18.4 (embedded; fsync on, …)"
+ * ```
+ */
 export function describeServer(facts: ServerFacts, origin: BenchDatabase["origin"]): string {
   const settings = `fsync ${facts.fsync}, synchronous_commit ${facts.synchronous_commit}, full_page_writes ${facts.full_page_writes}, wal_sync_method ${facts.wal_sync_method}`;
   return `Postgres ${facts.version} (${origin === "embedded" ? "embedded" : "from DATABASE_URL"}; ${settings})`;
+}
+
+/**
+ * A warning for the results when the server does not run at production durability (a commit
+ * that does not wait for its WAL flush makes every commit-bound ratio look better than it is);
+ * `undefined` when fsync, synchronous_commit and full_page_writes are all on.
+ *
+ * @example
+ * ```ts
+ * durabilityWarning({ ...facts, fsync: "off" }); // "⚠️ Not at production durability: fsync off …"
+ * ```
+ */
+export function durabilityWarning(facts: ServerFacts): string | undefined {
+  // synchronous_commit local / remote_write / remote_apply still wait for the local WAL flush; only off does not.
+  const weakened = [facts.fsync !== "on" && "fsync", facts.full_page_writes !== "on" && "full_page_writes", facts.synchronous_commit === "off" && "synchronous_commit"];
+  const off = weakened.filter((setting): setting is "fsync" | "full_page_writes" | "synchronous_commit" => setting !== false).map((setting) => `${setting} ${facts[setting]}`);
+  if (off.length === 0) return undefined;
+  return `⚠️ Not at production durability: ${off.join(", ")}. Postgres figures measured here understate what a commit costs; do not read verdicts from them.`;
 }

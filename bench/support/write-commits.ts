@@ -11,6 +11,11 @@ async function currentXid(client: pg.Client): Promise<bigint> {
  * transaction id only to a transaction that writes, so the delta of `txid_current()` around the
  * work (minus the probe's own) is exact, read-only transactions excluded. Cluster-wide: run it
  * while nothing else writes.
+ *
+ * @example
+ * ```ts
+ * const commits = await countWriteCommits(url, () => graph.invoke(input, config));
+ * ```
  */
 export async function countWriteCommits(url: string, run: () => Promise<unknown>): Promise<number> {
   const probe = new pg.Client({ connectionString: url });

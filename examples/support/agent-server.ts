@@ -28,6 +28,8 @@ export interface LocalAgentServerOptions {
   startTimeoutMs?: number;
   /** Where the server's own log goes. Default: discarded. */
   log?: (chunk: string) => void;
+  /** Other graphs to serve: graph id → `path/to/file.ts:export`, the path absolute. Default: only examples/remote-server/agent.ts's. */
+  graphs?: Record<string, string>;
 }
 
 const REPO_ROOT = resolve(__dirname, "..", "..");
@@ -90,7 +92,9 @@ export async function startLocalAgentServer(options: LocalAgentServerOptions = {
   const folder = await mkdtemp(join(tmpdir(), "hitl-agent-server-"));
   // The CLI joins graph paths onto the config's folder, so the path must be relative to it.
   const graphPath = relative(folder, GRAPH_FILE);
-  await writeFile(join(folder, "langgraph.json"), JSON.stringify({ node_version: "20", graphs: { agent: `${graphPath}:graph`, expiring: `${graphPath}:expiring`, signed: `${graphPath}:signed`, flaky: `${graphPath}:flaky` }, dependencies: ["."] }));
+  const extra = Object.fromEntries(Object.entries(options.graphs ?? {}).map(([id, target]) => [id, relative(folder, target)]));
+  const graphs = { agent: `${graphPath}:graph`, expiring: `${graphPath}:expiring`, signed: `${graphPath}:signed`, flaky: `${graphPath}:flaky`, ...extra };
+  await writeFile(join(folder, "langgraph.json"), JSON.stringify({ node_version: "20", graphs, dependencies: ["."] }));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const args = [CLI, "dev", "--no-browser", "--no-reload", "--host", "127.0.0.1", "--port", String(port), "--studio-url", url, "--config", join(folder, "langgraph.json")];

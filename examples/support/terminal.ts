@@ -1,41 +1,39 @@
 /**
- * The demos' terminal: who decides (a person at the keyboard, or the demo itself in CI), the
- * prompts, and a clean stop on Ctrl-C / Ctrl-D. Unknown answers are asked again; nothing is
- * ever taken as an approval by default.
+ * The demos' terminal: who decides (whoever writes to stdin — a person at the keyboard or a
+ * script piping answers in — or, only when told to, the demo itself), the prompts, and a clean
+ * stop on Ctrl-C / Ctrl-D or at the end of piped input. Unknown answers are asked again;
+ * nothing is ever taken as an approval by default.
  */
-import { createInterface, type Interface } from "node:readline";
 import type { AskUserQuestionInterruptPayload, ToolApprovalDecision, ToolApprovalDecisionType, ToolApprovalInterruptPayload, ToolApprovalRequest } from "../../src/index.js";
+import { InputEnded, LineReader, PromptCancelled } from "./line-reader.js";
 
-/** Why the demo decides by itself, or `undefined` when a person is at the keyboard. */
-export function automaticReason(env: NodeJS.ProcessEnv = process.env): string | undefined {
+export { InputEnded, PromptCancelled };
+
+/** The flag that lets a demo decide by itself (`npm run demo -- --yes`). */
+export const DECIDE_BY_ITSELF_FLAG = "--yes";
+
+/**
+ * Why the demo decides by itself, or `undefined` when it reads the answers from stdin: only when
+ * told to, by `CI` set to anything but `""`, `0` or `false`, or by `--yes`. Without a terminal
+ * it still reads stdin (piped answers count as typed ones).
+ */
+export function automaticReason(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): string | undefined {
   const ci = env["CI"];
   if (ci !== undefined && ci !== "" && ci !== "0" && ci.toLowerCase() !== "false") return `CI=${ci}`;
-  if (process.stdin.isTTY !== true || process.stdout.isTTY !== true) return "no terminal";
+  if (argv.includes(DECIDE_BY_ITSELF_FLAG)) return DECIDE_BY_ITSELF_FLAG;
   return undefined;
 }
 
-/** The person pressed Ctrl-C or Ctrl-D at a prompt. */
-export class PromptCancelled extends Error {
-  override readonly name = "PromptCancelled";
-}
+let session: LineReader | undefined;
 
-let session: Interface | undefined;
-
-/** Asks one question; rejects with {@link PromptCancelled} on Ctrl-C or Ctrl-D. */
-export function ask(question: string): Promise<string> {
-  session ??= createInterface({ input: process.stdin, output: process.stdout });
-  const rl = session;
-  return new Promise((resolve, reject) => {
-    const cancel = (): void => {
-      rl.off("SIGINT", cancel).off("close", cancel);
-      reject(new PromptCancelled("cancelled at the prompt"));
-    };
-    rl.once("SIGINT", cancel).once("close", cancel);
-    rl.question(question, (answer) => {
-      rl.off("SIGINT", cancel).off("close", cancel);
-      resolve(answer.trim());
-    });
-  });
+/**
+ * Asks one question and resolves with the answer, trimmed. Rejects with {@link PromptCancelled}
+ * on Ctrl-C or Ctrl-D at a terminal, and with {@link InputEnded} when piped input ends — unless
+ * `onEnd` is given (an optional answer): then the end of the input answers it.
+ */
+export function ask(question: string, onEnd?: string): Promise<string> {
+  session ??= new LineReader();
+  return session.ask(question, onEnd);
 }
 
 /** A parsed answer, or what to tell the person before asking again. */
@@ -96,7 +94,7 @@ async function askDecision(request: ToolApprovalRequest, allowed: readonly ToolA
     case "approve":
       return { type };
     case "reject":
-      return { type, reason: (await ask("reason (optional): ")) || "rejected in the demo" };
+      return { type, reason: (await ask("reason (optional): ", "")) || "rejected in the demo" };
     case "edit":
       return { type, updatedInput: await askUntil(`new arguments as JSON, was ${JSON.stringify(request.arguments)}: `, parseArguments) };
     case "respond":
@@ -105,8 +103,8 @@ async function askDecision(request: ToolApprovalRequest, allowed: readonly ToolA
 }
 
 /**
- * One decision per pending call: asked of the person, or, in CI and without a terminal,
- * "approve" for every call — and the demo says it decided by itself.
+ * One decision per pending call, read from stdin; "approve" for every call only when the demo
+ * was told to decide by itself (`CI=true`, `--yes`) — and then it says so.
  */
 export async function decideApprovals(payload: ToolApprovalInterruptPayload): Promise<ToolApprovalDecision[]> {
   const reason = automaticReason();
@@ -145,16 +143,27 @@ export async function answerQuestion(payload: AskUserQuestionInterruptPayload): 
   return { answer: await askUntil("your answer (number or text): ", (answer) => parseAnswer(answer, request)) };
 }
 
+/** What the demo says when piped input ends before a required answer. */
+export const INPUT_ENDED_MESSAGE =
+  `no answer: the input ended before a decision, so nothing was approved and nothing ran (pipe the answers in, or let the demo decide by itself with CI=true or ${DECIDE_BY_ITSELF_FLAG})`;
+
 /**
  * Runs a demo's `main`: Ctrl-C / Ctrl-D at a prompt ends it with "cancelled, nothing ran"
  * (no decision was sent, so no pending tool ran) and exit code 0, as cancelling is the
- * person's choice, not a failure; other errors are printed and exit non-zero.
+ * person's choice, not a failure. Piped input that ends before a required answer ends it with
+ * {@link INPUT_ENDED_MESSAGE} and exit code 1: the script that fed it did not say what to do.
+ * Other errors are printed and exit non-zero.
  */
 export function runDemo(main: () => Promise<void>): void {
   main()
     .catch((error: unknown) => {
       if (error instanceof PromptCancelled) {
         console.log("\ncancelled, nothing ran");
+        return;
+      }
+      if (error instanceof InputEnded) {
+        console.log(`\n${INPUT_ENDED_MESSAGE}`);
+        process.exitCode = 1;
         return;
       }
       console.error(error);

@@ -11,6 +11,7 @@ import type { Outcome } from "./types.js";
 import { reportDecisions } from "./report-decisions.js";
 import { reportShadowVerdicts } from "./report-shadow.js";
 import type { RunStop } from "../protocol/stop-reason.js";
+import { runUnlessStopped, stoppedBatch } from "./stopped-call.js";
 import { answerMessage, blockedMessage, withHitlRecord } from "./tool-messages.js";
 
 /** What a tool runner answers a call with. */
@@ -95,14 +96,14 @@ function indexOf(calls: readonly ToolCall[], settling: ReadonlyArray<unknown>, c
 async function settleCall(outcome: Outcome, runTool: RunTool, key: string | undefined, session: ClaimSession | undefined, env: BatchEnvironment): Promise<ToolOutput> {
   switch (outcome.kind) {
     case "blocked":
-      return blockedMessage(outcome.call, outcome.source, outcome.record);
+      return blockedMessage(outcome.call, outcome.source, outcome.record, env.options.reviewMessages);
     case "answer":
-      return answerMessage(outcome.call, outcome.text, outcome.record);
+      return answerMessage(outcome.call, outcome.text, outcome.record, env.options.reviewMessages);
     case "run": {
       const id = outcome.call.id ?? "";
       const earlier = session !== undefined ? session.finished.get(id) : key === undefined ? undefined : env.completed.get(key);
       if (earlier !== undefined) return earlier;
-      const output = await runTool(outcome.call);
+      const output = await runUnlessStopped(outcome.call, runTool, env.runSignal);
       const record = outcome.record;
       const settled = record !== undefined && !isCommand(output) ? withHitlRecord(output as ToolMessage, record) : output;
       if (session !== undefined && id !== "") await session.record(id, settled);
@@ -122,11 +123,16 @@ async function finishBatch(decision: BatchDecision, env: BatchEnvironment, settl
     await session?.end("failed");
     throw failure.reason;
   }
+  if (runSignal.aborted) {
+    // The stopped run writes nothing more: the next resume completes the batch from its recorded results, at once.
+    await session?.end("failed");
+    throw stoppedBatch(task.threadId);
+  }
   const settled = attempts.map((attempt) => (attempt as PromiseFulfilledResult<ToolOutput>).value);
   await session?.end("finished");
   const observers: ObserverContext = { registry: options.hooks, runSignal, threadId: task.threadId, onHookError: options.onHookError, facts: (name) => toolFacts(env.tools.findTool(name)) };
   const reports = await Promise.all(outcomes.map((outcome, index) => observeCall(outcome, settled[index]!, observers)));
-  const finished = outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, reports[index]));
+  const finished = outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, reports[index], options.reviewMessages));
   if (options.hooks?.has("PostToolBatch") === true) await reportBatch(finished, observers);
   await Promise.all([
     reportDecisions(outcomes, task.threadId, options.onDecision, options.onHookError, runSignal),

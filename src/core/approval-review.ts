@@ -5,6 +5,7 @@ import { HITLError, isHITLError } from "../errors/hitl-error.js";
 import { validateDecisions, type ToolLookup } from "../decisions/validate-decisions.js";
 import { requestDigest } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
+import { approvalResponseSchema } from "../payload/response-schema.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
 import { unwrapResumeValue, type UnwrappedResume } from "../protocol/resume-envelope.js";
 import { submissionDigest } from "../protocol/submission-digest.js";
@@ -121,13 +122,14 @@ function missingCheckpointer(): HITLError {
  * the task's raises (so it holds even when something else in the task called `interrupt()` first).
  */
 function answeredInterrupt(payload: ToolApprovalInterruptPayload, context: ReviewContext): { value: unknown; interruptId: string } {
-  const { value, interruptId } = interruptWithId(payload);
+  const { value, interruptId } = interruptWithId(payload, approvalResponseSchema(payload));
   return { value, interruptId: interruptId ?? interruptIdFor(context.task.namespace, 0) };
 }
 
 /** Takes as many `interrupt()` calls as the recorded judgment took, so later calls (questions) keep their positions. */
 function replayRaises(payload: ToolApprovalInterruptPayload, from: number, to: number): void {
-  for (let raise = from; raise < to; raise += 1) interrupt(payload);
+  const responseSchema = approvalResponseSchema(payload);
+  for (let raise = from; raise < to; raise += 1) interrupt(payload, { responseSchema });
 }
 
 /**

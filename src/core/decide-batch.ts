@@ -11,6 +11,7 @@ import type { OptionLimits } from "../questions/question-schema.js";
 import { buildApprovalPayload } from "./approval-payload.js";
 import { reviewApprovals, reviewRaisedApproval } from "./approval-review.js";
 import type { CompletedCalls } from "./completed-calls.js";
+import type { CallContext } from "./interrupt-on.js";
 import type { ResolvedNodeOptions } from "./types.js";
 import { planOutcomes } from "./plan-outcomes.js";
 import type { Outcome } from "./types.js";
@@ -37,6 +38,8 @@ export interface BatchEnvironment {
   runSignal: RunCancellation;
   /** Results of calls finished by an earlier pass of the same unclaimed batch, in this process. */
   completed: CompletedCalls;
+  /** The state and runtime `interruptOn`'s `when` and `description` functions see. */
+  callContext?: CallContext;
 }
 
 /** A batch whose every outcome is decided: all human input is in and the claim (if any) is held. */
@@ -103,6 +106,7 @@ function screeningContext(env: BatchEnvironment): ScreeningContext & { hitlEnabl
     runSignal: env.runSignal,
     onHookError: options.onHookError,
     hitlEnabled: options.hitlEnabled,
+    callContext: env.callContext,
   };
 }
 
@@ -130,7 +134,7 @@ async function requestReview(screenings: readonly Screening[], env: BatchEnviron
   // Whether a person decides must not hang on this pass's screening: a resumed pass looks for what was raised.
   if (asks.length === 0) return env.task.resuming ? reviewRaisedApproval(context) : undefined;
   // Proposed when the checkpoint the task runs from was made: the same on every pass, so a deadline never drifts.
-  return reviewApprovals(buildApprovalPayload(asks, checkpointTimeMs(env.task.checkpointId) ?? Date.now(), findTool), context);
+  return reviewApprovals(buildApprovalPayload(asks, checkpointTimeMs(env.task.checkpointId) ?? Date.now(), findTool, env.options.requestShape), context);
 }
 
 /** Where this task's claim lives, when it can have one (a checkpointer, a thread, a checkpoint). */

@@ -3,9 +3,9 @@ import type { Command } from "@langchain/langgraph";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
 import { shadowRecord } from "../hooks/shadow.js";
 import type { DenialSource, ToolBatchEntry } from "../hooks/types.js";
-import type { Outcome } from "./types.js";
+import type { Outcome, ResolvedReviewMessages } from "./types.js";
 import type { RunStop } from "../protocol/stop-reason.js";
-import { copyToolMessage } from "./tool-messages.js";
+import { copyToolMessage, editNotice } from "./tool-messages.js";
 
 /** One answered call: what the model sees, its batch entry, and any request to stop the run. */
 export interface FinishedCall {
@@ -87,9 +87,10 @@ export async function observeCall(outcome: Outcome, settled: ToolMessage | Comma
 
 /**
  * Shapes one answered call: applies what its observers said (`updatedOutput`, every
- * `additionalContext`, a halt mark) and describes it for `PostToolBatch`.
+ * `additionalContext`, a halt mark), adds the notice of a reviewer's edit (also kept on the
+ * audit record), and describes it for `PostToolBatch`.
  */
-export function finishCall(outcome: Outcome, settled: ToolMessage | Command, report: CallReport | undefined): FinishedCall {
+export function finishCall(outcome: Outcome, settled: ToolMessage | Command, report: CallReport | undefined, messages?: ResolvedReviewMessages): FinishedCall {
   const { call, notes } = outcome;
   const toolCallId = call.id ?? "";
   const stops: RunStop[] = [];
@@ -99,7 +100,9 @@ export function finishCall(outcome: Outcome, settled: ToolMessage | Command, rep
     return { output: settled, entry: { toolCallId, toolName: call.name, input: call.args, status: "success", output: "", decision }, stops };
   }
   let content = settled.content;
-  const context = [...notes.additionalContext];
+  // Added after the observers: a PostToolUse hook sees (and may replace) the tool's own output only.
+  const notice = outcome.kind === "run" ? editNotice(call, outcome.record, messages) : undefined;
+  const context = [...(notice === undefined ? [] : [notice]), ...notes.additionalContext];
   if (report !== undefined) {
     if (report.output !== contentText(settled)) content = report.output;
     context.push(...report.context);
@@ -108,6 +111,7 @@ export function finishCall(outcome: Outcome, settled: ToolMessage | Command, rep
   const stop = stops[0];
   const marks = {
     ...(stop === undefined ? {} : { hitl_halt: { kind: stop.kind, reason: stop.reason, event: stop.event } }),
+    ...(notice === undefined ? {} : { hitl: { ...(settled.additional_kwargs["hitl"] as object | undefined), ...outcome.record, notice } }),
     ...(notes.shadow === undefined ? {} : { hitl_shadow: notes.shadow.map(shadowRecord) }),
   };
   const unchanged = content === settled.content && context.length === 0 && Object.keys(marks).length === 0;

@@ -22,7 +22,8 @@ async function verdictOf(request: ActionRequest, screening: Screening | undefine
       // Exactly what the reviewer was shown (the digests matched the call above).
       return { kind: "run", args: request.arguments, decision: "approve" };
     case "reject":
-      return { kind: "blocked", source: "reviewer", reason: decision.reason ?? "rejected by the reviewer", decision: "reject" };
+      // No reason when the reviewer gave none: the model then reads `reviewMessages.reject`, not an invented message.
+      return { kind: "blocked", source: "reviewer", ...(decision.reason === undefined ? {} : { reason: decision.reason }), decision: "reject" };
     case "respond":
       return { kind: "answer", text: decision.responseText };
     case "edit": {

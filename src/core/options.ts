@@ -10,9 +10,11 @@ import type { ShadowVerdictHandler } from "../hooks/shadow.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import type { DecisionHandler } from "./types.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
-import type { ApprovalOptions, InterruptOnConfig, ResolvedNodeOptions } from "./types.js";
+import type { ApprovalOptions, InterruptOnConfig, ResolvedNodeOptions, ReviewMessagesPreset } from "./types.js";
 import { issueDetails } from "../errors/issue-details.js";
 import { signingKeyProblem, type SigningKey } from "../protocol/signing.js";
+import { isPlainObject } from "../payload/json-type.js";
+import { REVIEW_MESSAGE_KEYS, resolveReviewMessages, templateProblems } from "./review-messages.js";
 
 
 /** Options of {@link ApprovalToolNode}: everything `ToolNode` takes, plus the approval layer. */
@@ -20,14 +22,25 @@ export interface ApprovalToolNodeOptions extends ApprovalOptions, ToolNodeOption
 
 
 /** This library's own options. Everything else belongs to `ToolNode`, which reads it as it likes. */
-const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "onHookError", "onDecision", "onShadowVerdict", "signingKey"] as const;
-const ENTRY_SETTINGS = ["allowedDecisions", "description", "expiresInMs"];
-const ENTRY_SHAPES = ["true", "false", "{ allowedDecisions?, description?, expiresInMs? }"];
+const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "descriptionPrefix", "reviewMessages", "onHookError", "onDecision", "onShadowVerdict", "signingKey"] as const;
+const ENTRY_SETTINGS = ["allowedDecisions", "description", "argsSchema", "when", "expiresInMs"];
+const ENTRY_SHAPES = ["true", "false", "{ allowedDecisions?, description?, argsSchema?, when?, expiresInMs? }"];
 
+const aFunction = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", { message: "expected a function" });
 const interruptOnSettings = z.strictObject({
   allowedDecisions: z.array(z.enum(DECISION_TYPES as [ToolApprovalDecisionType, ...ToolApprovalDecisionType[]])).min(1).optional(),
-  description: z.string().optional(),
+  description: z.union([z.string(), aFunction], { error: "expected a string or a function of the call" }).optional(),
+  argsSchema: z.custom<Record<string, unknown>>(isPlainObject, { message: "expected a JSON Schema object" }).optional(),
+  when: aFunction.optional(),
   expiresInMs: z.number().finite().positive().max(MAX_TIMEOUT_MS * 1000).optional(),
+});
+const template = z.union([z.string(), aFunction], { error: "expected a string template or a function of the context" });
+const REVIEW_PRESETS = ["langchain", "langgraph-hitl"] as const;
+const reviewTemplates = z.strictObject({
+  reject: template.optional(),
+  rejectWithMessage: template.optional(),
+  respond: template.optional(),
+  edit: z.union([template, z.literal(false)], { error: "expected a string template, a function of the context, or false" }).optional(),
 });
 const ownSchema = z.looseObject({
   hooks: z.custom<HookRegistry>((value) => typeof (value as HookRegistry | undefined)?.hooksFor === "function", {
@@ -35,6 +48,9 @@ const ownSchema = z.looseObject({
   }).optional(),
   humanInTheLoop: z.strictObject({ enabled: z.boolean().optional() }).optional(),
   interruptOn: z.record(z.string(), z.unknown()).optional(),
+  descriptionPrefix: z.string().optional(),
+  // Checked apart (reviewMessagesDetails): a union's issues would not say which template is wrong.
+  reviewMessages: z.unknown().optional(),
   onHookError: z.custom<HookErrorHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   onDecision: z.custom<DecisionHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   onShadowVerdict: z.custom<ShadowVerdictHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
@@ -88,8 +104,15 @@ function detailsOf(issues: readonly z.core.$ZodIssue[], prefix: Array<string | n
   });
 }
 
-/** Levenshtein distance, for telling a misspelt own option from a `ToolNode` option. */
-function distance(a: string, b: string): number {
+/**
+ * Levenshtein distance, for telling a misspelt name (an own option, an `interruptOn` key) from another one.
+ *
+ * @example
+ * ```ts
+ * editDistance("deplyo", "deploy"); // 2
+ * ```
+ */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
@@ -108,7 +131,7 @@ function distance(a: string, b: string): number {
 function misspeltOwnOptions(options: Record<string, unknown>): HITLErrorDetail[] {
   return Object.keys(options).flatMap((key) => {
     if ((OWN_OPTIONS as readonly string[]).includes(key)) return [];
-    const meant = OWN_OPTIONS.find((own) => key.toLowerCase() === own.toLowerCase() || distance(key.toLowerCase(), own.toLowerCase()) <= 2);
+    const meant = OWN_OPTIONS.find((own) => key.toLowerCase() === own.toLowerCase() || editDistance(key.toLowerCase(), own.toLowerCase()) <= 2);
     if (meant === undefined) return [];
     return [{ path: [key], message: `unknown option "${key}": did you mean \`${meant}\`?`, received: key, allowed: [...OWN_OPTIONS] }];
   });
@@ -117,11 +140,40 @@ function misspeltOwnOptions(options: Record<string, unknown>): HITLErrorDetail[]
 function interruptOnEntryDetails(name: string, entry: unknown): HITLErrorDetail[] {
   if (typeof entry === "boolean") return [];
   if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-    const message = `expected true, false or { allowedDecisions?, description?, expiresInMs? }, but received ${describe(entry)}`;
+    const message = `expected true, false or ${ENTRY_SHAPES[2]}, but received ${describe(entry)}`;
     return [{ path: ["interruptOn", name], message, received: boundReceived(entry), allowed: ENTRY_SHAPES }];
   }
   const parsed = interruptOnSettings.safeParse(entry, { reportInput: true });
   return parsed.success ? [] : detailsOf(parsed.error.issues, ["interruptOn", name]);
+}
+
+/** `reviewMessages`: a preset's name, or templates (each a string with known placeholders, or a function). */
+function reviewMessagesDetails(value: unknown): HITLErrorDetail[] {
+  if (value === undefined) return [];
+  if (typeof value === "string") {
+    if ((REVIEW_PRESETS as readonly string[]).includes(value)) return [];
+    const message = `expected ${REVIEW_PRESETS.map((preset) => `"${preset}"`).join(" or ")} or { ${REVIEW_MESSAGE_KEYS.map((key) => `${key}?`).join(", ")} }, but received ${describe(value)}`;
+    return [{ path: ["reviewMessages"], message, received: boundReceived(value), allowed: [...REVIEW_PRESETS] }];
+  }
+  if (!isPlainObject(value)) {
+    const message = `expected ${REVIEW_PRESETS.map((preset) => `"${preset}"`).join(" or ")} or { ${REVIEW_MESSAGE_KEYS.map((key) => `${key}?`).join(", ")} }, but received ${describe(value)}`;
+    return [{ path: ["reviewMessages"], message, received: boundReceived(value) }];
+  }
+  const parsed = reviewTemplates.safeParse(value, { reportInput: true });
+  if (!parsed.success) {
+    return issueDetails(parsed.error.issues, {
+      prefix: ["reviewMessages"],
+      extra: (issue, path) => {
+        if (issue.code === "unrecognized_keys") {
+          const message = `unknown key ${issue.keys.map((key) => `"${key}"`).join(", ")}; allowed: ${REVIEW_MESSAGE_KEYS.join(", ")}`;
+          return { path: [...path, issue.keys[0] ?? ""], message, received: issue.keys[0], allowed: [...REVIEW_MESSAGE_KEYS] };
+        }
+        const received = (issue as { input?: unknown }).input;
+        return { message: `${issue.message}, but received ${describe(received)}`, received: boundReceived(received) };
+      },
+    });
+  }
+  return Object.entries(value).flatMap(([key, entry]) => templateProblems(key, entry));
 }
 
 /** Who the options are for: a `ToolNode` (which takes every other key) or the middleware (which takes none). */
@@ -159,7 +211,9 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
   if (!parsed.success) refuse(detailsOf(parsed.error.issues, []), subject);
   const misspelt = strict ? unknownOptions(parsed.data) : misspeltOwnOptions(parsed.data);
   if (misspelt.length > 0) refuse(misspelt, subject);
-  const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision, onShadowVerdict } = parsed.data;
+  const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision, onShadowVerdict, descriptionPrefix, reviewMessages } = parsed.data;
+  const messageProblems = reviewMessagesDetails(reviewMessages);
+  if (messageProblems.length > 0) refuse(messageProblems, subject);
   const keyProblem = signingKeyProblem(parsed.data.signingKey, ["signingKey"]);
   if (keyProblem !== undefined) refuse([keyProblem], subject);
   const signingKey = parsed.data.signingKey as SigningKey | undefined;
@@ -184,8 +238,34 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
     resolved.set(name, {
       allowedDecisions: settings.allowedDecisions ?? [...DECISION_TYPES],
       ...(settings.description === undefined ? {} : { description: settings.description }),
+      ...(settings.argsSchema === undefined ? {} : { argsSchema: settings.argsSchema }),
+      ...(settings.when === undefined ? {} : { when: settings.when }),
       ...(settings.expiresInMs === undefined ? {} : { expiresInMs: settings.expiresInMs }),
     });
   }
-  return { hooks, onHookError: onHookError ?? warnHookError, onDecision, onShadowVerdict, signingKey, hitlEnabled: humanInTheLoop?.enabled ?? true, interruptOn: resolved };
+  const preset: ReviewMessagesPreset = subject === "approvalMiddleware" ? "langchain" : "langgraph-hitl";
+  return {
+    hooks,
+    onHookError: onHookError ?? warnHookError,
+    onDecision,
+    onShadowVerdict,
+    signingKey,
+    hitlEnabled: humanInTheLoop?.enabled ?? true,
+    interruptOn: resolved,
+    reviewMessages: resolveReviewMessages(reviewMessages as ApprovalOptions["reviewMessages"], preset),
+    requestShape: { langChain: subject === "approvalMiddleware", descriptionPrefix },
+  };
+}
+
+/**
+ * The options an `ApprovalToolNode` hands on to LangGraph's `ToolNode`: everything that is not
+ * one of this library's own.
+ *
+ * @example
+ * ```ts
+ * toolNodeOptionsOf({ interruptOn: { deploy: true }, handleToolErrors: false }); // { handleToolErrors: false }
+ * ```
+ */
+export function toolNodeOptionsOf(options: ApprovalToolNodeOptions | undefined): ToolNodeOptions {
+  return Object.fromEntries(Object.entries(options ?? {}).filter(([key]) => !(OWN_OPTIONS as readonly string[]).includes(key))) as ToolNodeOptions;
 }

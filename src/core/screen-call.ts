@@ -11,8 +11,8 @@ import { questionSchema, type OptionLimits } from "../questions/question-schema.
 import type { ResolvedNodeOptions } from "./types.js";
 import type { Screening, ScreeningNotes } from "./types.js";
 import { duplicateCallIds, hasDuplicateId } from "./call-identity.js";
+import { describeCall, shouldAsk, type CallContext } from "./interrupt-on.js";
 import { checkToolInput } from "./tool-input.js";
-
 
 /** Everything screening needs besides the call. */
 export interface ScreeningContext {
@@ -26,17 +26,26 @@ export interface ScreeningContext {
   threadId: string | undefined;
   runSignal: RunCancellation | undefined;
   onHookError: HookErrorHandler;
+  /** The state and runtime `interruptOn`'s `when` and `description` functions see. */
+  callContext?: CallContext | undefined;
 }
 
-function startingVerdict(call: ToolCall, input: ToolInput, context: ScreeningContext): ScreenedVerdict {
+/**
+ * What `interruptOn` says before any hook: ask (with its settings) when the tool is declared
+ * and its `when` does not opt the call out; else allow. A `when` that opts out leaves the call
+ * to the hooks, which may still ask.
+ */
+async function startingVerdict(call: ToolCall, input: ToolInput, context: ScreeningContext): Promise<ScreenedVerdict> {
   const declared = context.interruptOn.get(call.name);
-  if (declared === undefined) return { decision: "allow", input, additionalContext: [] };
+  const scope = { callContext: context.callContext, runSignal: context.runSignal, onHookError: context.onHookError };
+  if (declared === undefined || !(await shouldAsk(call, declared, scope))) return { decision: "allow", input, additionalContext: [] };
+  const description = await describeCall(call, declared, scope);
   return {
     decision: "ask",
     input,
     additionalContext: [],
     allowedDecisions: [...declared.allowedDecisions],
-    ...(declared.description === undefined ? {} : { description: declared.description }),
+    ...(description === undefined ? {} : { description }),
     ...(declared.expiresInMs === undefined ? {} : { expiresInMs: declared.expiresInMs }),
   };
 }
@@ -79,7 +88,7 @@ async function screenCall(call: ToolCall, context: ScreeningContext): Promise<Sc
   const checked = await checkToolInput(known ? context.findTool(call.name) : undefined, call.args as unknown);
   if (!checked.ok) return malformed(call, "invalid_arguments", checked.reason);
   if (!known) return { kind: "unknown_tool", call, notes: { additionalContext: [] } };
-  const start = startingVerdict(call, checked.input, context);
+  const start = await startingVerdict(call, checked.input, context);
   const { hooks } = context;
   if (hooks === undefined || (hooks.hooksFor("PreToolUse", call.name).length === 0 && hooks.shadowHooksFor(call.name).length === 0)) return fromVerdict(call, start, context);
   const verdict = await runPreToolUse(context.hooks, request(call, checked.input, context, false), start);
@@ -127,6 +136,7 @@ function fromVerdict(call: ToolCall, verdict: ScreenedVerdict, context: Screenin
       return { kind: "skip", call, args: verdict.input, reason: verdict.reason ?? "skipped by policy", notes };
     case "ask": {
       const description = verdict.description ?? verdict.reason;
+      const argsSchema = context.interruptOn.get(call.name)?.argsSchema;
       return {
         kind: "ask",
         call,
@@ -135,6 +145,7 @@ function fromVerdict(call: ToolCall, verdict: ScreenedVerdict, context: Screenin
         notes,
         ...(description === undefined ? {} : { description }),
         ...(verdict.expiresInMs === undefined ? {} : { expiresInMs: verdict.expiresInMs }),
+        ...(argsSchema === undefined ? {} : { argsSchema }),
       };
     }
   }

@@ -2,7 +2,9 @@
  * The approval core's shared types, in one leaf module (it imports no other core module), so
  * the core's modules depend on it and never on each other in a circle.
  */
+import type { BaseMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
+import type { Runtime } from "@langchain/langgraph";
 import type { HookRegistry } from "../hooks/hook-registry.js";
 import type { ShadowReport, ShadowVerdictHandler } from "../hooks/shadow.js";
 import type { DenialSource, HookErrorHandler } from "../hooks/types.js";
@@ -37,6 +39,8 @@ export type Screening =
       description?: string;
       allowedDecisions: ToolApprovalDecisionType[];
       expiresInMs?: number;
+      /** The JSON Schema `interruptOn` gives for the reviewer's UI (LangChain's `argsSchema`). */
+      argsSchema?: Record<string, unknown>;
       notes: ScreeningNotes;
     };
 
@@ -61,6 +65,8 @@ export interface HITLRecord {
   interruptId?: string;
   /** Digest of the submission whose judgment was applied (see `submissionDigest`): a host compares it with its own. */
   submission?: string;
+  /** The notice the model was given besides the tool's output: for an edit, what ran instead (`reviewMessages.edit`). */
+  notice?: string;
 }
 
 interface OutcomeBase {
@@ -87,15 +93,80 @@ export interface DecisionEvent extends HITLRecord {
 /** Receives every applied decision, once, when its batch is answered — for the host's own audit log. */
 export type DecisionHandler = (event: DecisionEvent) => void | Promise<void>;
 
-/** Per-tool approval settings of `interruptOn`. */
+/**
+ * The agent state an `interruptOn` callback sees: the state the tools run in (`createAgent`'s,
+ * or the node's input), with its messages — LangChain's `AgentBuiltInState` shape.
+ */
+export type ApprovalCallState = { messages: BaseMessage[] } & Record<string, unknown>;
+
+/** The runtime an `interruptOn` callback sees: LangChain's agent `Runtime` (context, store, configurable, writer, signal). */
+export type ApprovalCallRuntime = Partial<Omit<Runtime<unknown>, "context" | "configurable">> & {
+  readonly context?: unknown;
+  configurable?: { thread_id?: string; [key: string]: unknown };
+};
+
+/**
+ * What `interruptOn.when` is asked about: LangChain's `ToolCallRequest` as its
+ * `humanInTheLoopMiddleware` builds it (the tool call, no tool instance, the state and runtime).
+ */
+export interface ApprovalCallRequest {
+  toolCall: ToolCall;
+  /** Always `undefined`, as in LangChain's batched mode: the predicate decides on the call. */
+  tool: undefined;
+  state: ApprovalCallState;
+  runtime: ApprovalCallRuntime;
+}
+
+/** LangChain's `WhenPredicate`: `true` asks a person about the call, `false` leaves it to the hooks. */
+export type WhenPredicate = (request: ApprovalCallRequest) => boolean | Promise<boolean>;
+
+/** LangChain's `DescriptionFactory`: the text shown to the reviewer, computed from the call. */
+export type DescriptionFactory = (toolCall: ToolCall, state: ApprovalCallState, runtime: ApprovalCallRuntime) => string | Promise<string>;
+
+/** Per-tool approval settings of `interruptOn` (LangChain's `InterruptOnConfig`, plus `expiresInMs`). */
 export interface InterruptOnConfig {
   /** The decisions the reviewer may make. Default: all four. */
-  allowedDecisions?: ToolApprovalDecisionType[];
-  /** Text shown to the reviewer. */
-  description?: string;
+  allowedDecisions?: ToolApprovalDecisionType[] | undefined;
+  /** Text shown to the reviewer, or a function of the call, the state and the runtime that returns it. */
+  description?: string | DescriptionFactory | undefined;
+  /**
+   * A JSON Schema shown to LangChain clients as `reviewConfigs[i].argsSchema` (a UI hint, as in
+   * LangChain). Edits are always checked against the tool's own schema.
+   */
+  argsSchema?: Record<string, unknown> | undefined;
+  /** Whether to ask about this call at all; `false` leaves it to the policy hooks (LangChain's `when`). Default: always ask. */
+  when?: WhenPredicate | undefined;
   /** The approval expires this many ms after the batch was proposed; late decisions are then not applied. */
-  expiresInMs?: number;
+  expiresInMs?: number | undefined;
 }
+
+/** What a {@link ReviewMessageTemplate} can name, each as `{name}` in a string template. */
+export interface ReviewMessageContext {
+  toolName: string;
+  toolCallId: string;
+  /** The reviewer's text: a reject's message or a respond's result (empty when none). */
+  message: string;
+  /** The call's arguments as JSON: what ran, for an edit; what was reviewed, otherwise. */
+  arguments: string;
+}
+
+/** A message the model reads: a template with `{toolName}`, `{toolCallId}`, `{message}`, `{arguments}`, or a function of the context. */
+export type ReviewMessageTemplate = string | ((context: ReviewMessageContext) => string);
+
+/** The texts the model reads when a person rejected, answered or edited one of its calls. */
+export interface ReviewMessages {
+  /** The content of a reject without a message. */
+  reject?: ReviewMessageTemplate;
+  /** The content of a reject that carries the reviewer's message. */
+  rejectWithMessage?: ReviewMessageTemplate;
+  /** The content of a respond (the result the model sees instead of the tool's). */
+  respond?: ReviewMessageTemplate;
+  /** A notice appended to the output of a call that ran with the reviewer's edited arguments; `false`: none. */
+  edit?: ReviewMessageTemplate | false;
+}
+
+/** The built-in wordings: LangChain's `humanInTheLoopMiddleware`'s, or this library's own. */
+export type ReviewMessagesPreset = "langchain" | "langgraph-hitl";
 
 /** The approval layer's own options, the same for `ApprovalToolNode` and `approvalMiddleware`. */
 export interface ApprovalOptions {
@@ -107,7 +178,19 @@ export interface ApprovalOptions {
    * Declarative approvals: `true` asks with all four decisions allowed; an object asks with
    * its settings; `false` or absent has no opinion. Keys must be names of the node's tools.
    */
-  interruptOn?: Record<string, boolean | InterruptOnConfig>;
+  interruptOn?: Record<string, boolean | InterruptOnConfig> | undefined;
+  /**
+   * The first line of the default description of a call asked about without one (LangChain's
+   * `descriptionPrefix`); the description then also names the tool and its arguments.
+   * Default: `"Tool execution requires approval"`, used for LangChain's `actionRequests` only.
+   */
+  descriptionPrefix?: string | undefined;
+  /**
+   * What the model reads in the `ToolMessage` of a call a person rejected, answered or edited: a
+   * preset, or templates (each replaces that one text of the adapter's default preset).
+   * Default: `"langchain"` for `approvalMiddleware`, `"langgraph-hitl"` for `ApprovalToolNode`.
+   */
+  reviewMessages?: ReviewMessagesPreset | ReviewMessages;
   /** Receives every hook failure (observers abandoned, PreToolUse refusals). Default: `console.warn`. */
   onHookError?: HookErrorHandler;
   /** Receives every human decision (and expiry) once, when its batch is answered: for an audit log. */
@@ -126,6 +209,22 @@ export interface ApprovalOptions {
   signingKey?: SigningKey;
 }
 
+/** The resolved texts of {@link ReviewMessages}: each a function of its context. */
+export interface ResolvedReviewMessages {
+  reject: (context: ReviewMessageContext) => string;
+  rejectWithMessage: (context: ReviewMessageContext) => string;
+  respond: (context: ReviewMessageContext) => string;
+  edit: ((context: ReviewMessageContext) => string) | undefined;
+}
+
+/** How the payload of an approval is spelt for the adapter's clients. */
+export interface RequestShape {
+  /** Whether the payload also carries LangChain JS's `actionRequests` / `reviewConfigs` (`approvalMiddleware`). */
+  langChain: boolean;
+  /** `descriptionPrefix`, when it was given (it then also describes our own `action_requests`). */
+  descriptionPrefix: string | undefined;
+}
+
 /** Options after validation, in the form the node reads. */
 export interface ResolvedNodeOptions {
   hooks: HookRegistry | undefined;
@@ -134,5 +233,7 @@ export interface ResolvedNodeOptions {
   onShadowVerdict: ShadowVerdictHandler | undefined;
   signingKey: SigningKey | undefined;
   hitlEnabled: boolean;
-  interruptOn: Map<string, Required<Pick<InterruptOnConfig, "allowedDecisions">> & InterruptOnConfig>;
+  interruptOn: Map<string, InterruptOnConfig & { allowedDecisions: ToolApprovalDecisionType[] }>;
+  reviewMessages: ResolvedReviewMessages;
+  requestShape: RequestShape;
 }

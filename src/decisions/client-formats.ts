@@ -7,10 +7,10 @@ import { issueDetails } from "../errors/issue-details.js";
 import { isPlainObject } from "../payload/json-type.js";
 
 /** The resume formats an approval accepts: ours, LangChain's `{ decisions }`, agent-inbox's `HumanResponse[]`. */
-export type ClientFormat = "langgraph-hitl" | "langchain" | "agent-inbox";
+type ClientFormat = "langgraph-hitl" | "langchain" | "agent-inbox";
 
 /** A resume value in our own format, with the format it arrived in. */
-export interface NormalisedResume {
+interface NormalisedResume {
   format: ClientFormat;
   /** Decisions in our format: an array in `action_requests` order, or a map by `tool_call_id`. */
   value: unknown;
@@ -29,6 +29,7 @@ const plainObject = z.custom<Record<string, unknown>>(isPlainObject, {
   message: "expected an object of tool arguments",
 });
 const editedAction = z.strictObject({ name: z.string(), args: plainObject });
+type EditedAction = z.infer<typeof editedAction>;
 
 /** LangChain's decisions (`langchain` `hitl.ts`; snake_case `edited_action` from Python and agent-chat-ui). */
 const langChainDecision = z.discriminatedUnion("type", [
@@ -92,17 +93,52 @@ function fromLangChain(payload: ToolApprovalInterruptPayload, request: ToolAppro
     case "respond":
       return { type: "respond", responseText: decision.message };
     case "edit": {
-      const both = decision.edited_action !== undefined && decision.editedAction !== undefined;
-      const action = decision.edited_action ?? decision.editedAction;
-      if (both || action === undefined) {
-        const message = "an edit needs exactly one of `edited_action` or `editedAction`: { name, args }";
-        problems.shape.push({ toolCallId: request.tool_call_id, path: ["decisions", index], message });
-        return undefined;
-      }
+      const action = editedActionOf(decision, request, index, problems);
+      if (action === undefined) return undefined;
       const key = decision.edited_action === undefined ? "editedAction" : "edited_action";
       return editOf(payload, request, action, ["decisions", index, key, "name"], problems);
     }
   }
+}
+
+/** Where two values first differ (`[]` for the values themselves), or `undefined` when their JSON is the same. */
+function firstDifference(a: unknown, b: unknown, path: Array<string | number> = []): Array<string | number> | undefined {
+  if (canonicalJson(a) === canonicalJson(b)) return undefined;
+  if (!isPlainObject(a) || !isPlainObject(b)) return path;
+  for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+    const inner = firstDifference(a[key], b[key], [...path, key]);
+    if (inner !== undefined) return inner;
+  }
+  return path;
+}
+
+/**
+ * The action of a LangChain edit. `@langchain/langgraph-sdk`'s `respond()` writes every edit
+ * under both spellings (`normalizeHitlResponseForServer`, so Python and JS servers both read it):
+ * two equal copies are one action. Two copies that differ are refused — running either would run
+ * something the client did not unambiguously send.
+ */
+function editedActionOf(decision: Extract<LangChainDecision, { type: "edit" }>, request: ToolApprovalRequest, index: number, problems: Problems): EditedAction | undefined {
+  const { edited_action: snake, editedAction: camel } = decision;
+  if (snake === undefined || camel === undefined) {
+    const action = snake ?? camel;
+    if (action === undefined) problems.shape.push({ toolCallId: request.tool_call_id, path: ["decisions", index], message: "an edit needs `edited_action` (or `editedAction`): { name, args }" });
+    return action;
+  }
+  const where = firstDifference(snake, camel);
+  if (where === undefined) return snake;
+  const field = where.join(".");
+  problems.shape.push({
+    toolCallId: request.tool_call_id,
+    path: ["decisions", index, "editedAction", ...where],
+    message: `an edit carries both \`edited_action\` and \`editedAction\`, and they differ at \`${field}\`: send one action, or two equal copies`,
+    received: { edited_action: valueAt(snake, where), editedAction: valueAt(camel, where) },
+  });
+  return undefined;
+}
+
+function valueAt(value: unknown, path: ReadonlyArray<string | number>): unknown {
+  return path.reduce<unknown>((inner, key) => (isPlainObject(inner) ? inner[key] : undefined), value);
 }
 
 function convertLangChain(payload: ToolApprovalInterruptPayload, value: Record<string, unknown>, problems: Problems): ToolApprovalDecision[] {
@@ -188,7 +224,7 @@ function convertInbox(payload: ToolApprovalInterruptPayload, value: unknown[], p
 }
 
 /** Which format a resume value for `payload` is written in. */
-export function detectClientFormat(payload: ToolApprovalInterruptPayload, value: unknown): ClientFormat {
+function detectClientFormat(payload: ToolApprovalInterruptPayload, value: unknown): ClientFormat {
   if (Array.isArray(value)) {
     return value.some(isInboxResponseLike) ? "agent-inbox" : "langgraph-hitl";
   }
@@ -203,17 +239,19 @@ export function detectClientFormat(payload: ToolApprovalInterruptPayload, value:
  *
  * | client | value | becomes |
  * |---|---|---|
- * | LangChain (agent-chat-ui, `humanInTheLoopMiddleware`) | `{ decisions: [...] }` by position | approve → approve, reject{message} → reject{reason}, edit{edited_action \| editedAction: {name,args}} → edit{updatedInput}, respond{message} → respond{responseText} |
+ * | LangChain (agent-chat-ui, `humanInTheLoopMiddleware`, the SDK's `respond()`) | `{ decisions: [...] }` by position | approve → approve, reject{message} → reject{reason}, edit{edited_action \| editedAction \| both, equal: {name,args}} → edit{updatedInput}, respond{message} → respond{responseText} |
  * | agent-inbox | `[HumanResponse]` for a one-call approval | accept → approve, ignore → reject, response{args: text} → respond, edit{args: {action,args}} → edit |
  *
- * An edit must name the reviewed tool. Edited values sent as strings are coerced to the type
+ * An edit may carry its action under both spellings, as `@langchain/langgraph-sdk`'s
+ * `respond()` sends it, when the two are deeply equal. An edit must name the reviewed tool. Edited values sent as strings are coerced to the type
  * `args_schema` wants only when the string is JSON of exactly that type (see `coerceEditedArgs`).
  *
  * @param payload - The approval being answered.
  * @param value - The resume value as received.
  * @returns The format and the value in our format.
  * @throws {HITLError} `INVALID_DECISION` for a value that does not fit its format (one detail per
- * problem), else `INVALID_EDIT` when an edit names another tool.
+ * problem; an edit whose two spellings differ names both fields and the first path where they
+ * differ), else `INVALID_EDIT` when an edit names another tool.
  * @example
  * ```ts
  * fromClientFormat(payload, { decisions: [{ type: "reject", message: "not today" }] }).value; // [{ type: "reject", reason: "not today" }]

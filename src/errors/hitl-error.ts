@@ -22,7 +22,8 @@ export type HITLErrorCode =
   | "REMOTE_HOOK_FAILED"
   | "THREAD_BUSY"
   | "INVALID_SIGNATURE"
-  | "HOOK_CANNOT_PAUSE";
+  | "HOOK_CANNOT_PAUSE"
+  | "RUN_ABORTED";
 
 /** One problem found while validating a value, placed next to the call it concerns. */
 export interface HITLErrorDetail {

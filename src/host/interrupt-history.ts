@@ -1,6 +1,7 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
 import { INTERRUPT_CHANNEL, storedInterrupts, type PendingWrite } from "../langgraph/index.js";
+import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 
 /**
@@ -48,8 +49,9 @@ export async function searchThreadHistory(saver: BaseCheckpointSaver, threadId: 
 
 /** The pending interrupt one of whose calls has `toolCallId`, when the caller passed a tool call id by mistake. */
 function interruptOfToolCall(pending: ReadonlyArray<RunInterruptResult<HumanInterruptPayload>>, toolCallId: string): RunInterruptResult<HumanInterruptPayload> | undefined {
+  // A pending value may be anyone's (a custom interrupt, LangChain's per-call `tool_approval`): read by shape, never by `type` alone.
   return pending.find(({ payload }) =>
-    payload.type === "tool_approval" ? payload.action_requests.some((request) => request.tool_call_id === toolCallId) : payload.tool_call_id === toolCallId,
+    isToolApprovalInterrupt(payload) ? payload.action_requests.some((request) => request.tool_call_id === toolCallId) : (payload as { tool_call_id?: unknown } | null)?.tool_call_id === toolCallId,
   );
 }
 

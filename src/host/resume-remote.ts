@@ -1,6 +1,6 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command } from "@langchain/langgraph";
-import { wrapResumeValue } from "../protocol/resume-envelope.js";
+import { wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import { signResume } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
@@ -51,6 +51,61 @@ async function pendingOf(graph: RemoteGraphLike, config: RunnableConfig, threadI
   }
 }
 
+/** A submission `resumeRemote()` checked (and signed when it has a key), ready to send. */
+interface PreparedRemoteResume {
+  threadId: string;
+  target: PendingInterrupt<HumanInterruptPayload>;
+  checked: CheckedResumeValue;
+  meta: ResumeMeta;
+  command: Command;
+}
+
+/**
+ * Every check `resumeRemote()` makes before anything is sent to the server.
+ *
+ * @throws {HITLError} as {@link resumeRemote} does before sending.
+ * @example
+ * ```ts
+ * const prepared = await prepareRemoteResume(remoteGraph, config, [{ type: "approve" }], { interruptId });
+ * ```
+ */
+export async function prepareRemoteResume(graph: RemoteGraphLike, config: RunnableConfig, value: ResumeValue | LangChainDecisionsValue | AgentInboxResponse[], options: ResumeOptions): Promise<PreparedRemoteResume> {
+  const threadId = checkArguments(graph, config, options);
+  const pending = await pendingOf(graph, config, threadId);
+  const target = await pickTarget({ pending, answered: new Map() }, threadId, options.interruptId, undefined);
+  // The node on the server judges the deadline (one clock): past it by this clock, the value goes as it is.
+  const late = isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
+  const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, schemaLookup(target.payload, options.findTool));
+  const meta = resumeMetaFor(options, checked.digests);
+  // Verified on the server only when it shares this key (`signingKey` on the node).
+  if (options.signingKey !== undefined) meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
+  const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
+  return { threadId, target, checked, meta, command };
+}
+
+/**
+ * What `resumeRemote()` returns for a run the server went through with: read from the audit
+ * record the server's node put on the reviewed calls' `ToolMessage`s.
+ *
+ * @throws {HITLError} the server node's refusal code when it raised the interrupt again with an `error`.
+ * @example
+ * ```ts
+ * const result = reportRemoteResume(prepared, await invokeAndSettle(remoteGraph, prepared.command, config, prepared.threadId));
+ * ```
+ */
+export function reportRemoteResume<TValues>(prepared: PreparedRemoteResume, outcome: RunOutcome<TValues>): ResumeResult<TValues> {
+  const { threadId, target, checked, meta } = prepared;
+  if (!isToolApprovalInterrupt(target.payload)) {
+    throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
+    return { ...outcome, status: "answered" };
+  }
+  // The server's claims cannot be read from here: the node's audit record on the reviewed calls' ToolMessages says what it applied.
+  const report = reportFromMessages(outcome.values, target.interruptId, submissionDigest(meta.attempt, checked.value));
+  if (report !== undefined) return { ...outcome, ...report };
+  throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
+  return { ...outcome, status: "unknown" };
+}
+
 /**
  * {@link resume} for a graph deployed on LangGraph Agent Server, held as a `RemoteGraph`: reads
  * the pending interrupt from the server, validates `value` against its payload (edits against
@@ -86,24 +141,7 @@ export async function resumeRemote<TValues = Record<string, unknown>>(
   value: ResumeValue | LangChainDecisionsValue | AgentInboxResponse[],
   options: ResumeOptions = {},
 ): Promise<ResumeResult<TValues>> {
-  const threadId = checkArguments(graph, config, options);
-  const pending = await pendingOf(graph, config, threadId);
-  const target = await pickTarget({ pending, answered: new Map() }, threadId, options.interruptId, undefined);
-  // The node on the server judges the deadline (one clock): past it by this clock, the value goes as it is.
-  const late = isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
-  const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, schemaLookup(target.payload, options.findTool));
-  const meta = resumeMetaFor(options, checked.digests);
-  // Verified on the server only when it shares this key (`signingKey` on the node).
-  if (options.signingKey !== undefined) meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
-  const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
-  const outcome = await invokeAndSettle<TValues>(graph, command, config, threadId);
-  if (!isToolApprovalInterrupt(target.payload)) {
-    throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
-    return { ...outcome, status: "answered" };
-  }
-  // The server's claims cannot be read from here: the node's audit record on the reviewed calls' ToolMessages says what it applied.
-  const report = reportFromMessages(outcome.values, target.interruptId, submissionDigest(meta.attempt, checked.value));
-  if (report !== undefined) return { ...outcome, ...report };
-  throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
-  return { ...outcome, status: "unknown" };
+  const prepared = await prepareRemoteResume(graph, config, value, options);
+  const outcome = await invokeAndSettle<TValues>(graph, prepared.command, config, prepared.threadId);
+  return reportRemoteResume(prepared, outcome);
 }

@@ -4,7 +4,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { claimStoreFor } from "../claims/index.js";
 import { reportingUnavailable } from "../errors/database-unavailable.js";
 import { nodeRunnables } from "../langgraph/index.js";
-import { wrapResumeValue } from "../protocol/resume-envelope.js";
+import { wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import { signResume } from "../protocol/signing.js";
 import { submissionDigest } from "../protocol/submission-digest.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
@@ -61,6 +61,87 @@ async function reportSubmission(saver: BaseCheckpointSaver, outcome: RunOutcome<
   return { status: "unknown" };
 }
 
+/** A submission `resume()` checked and signed, ready to run: nothing of it has reached the graph yet. */
+interface PreparedResume {
+  saver: BaseCheckpointSaver;
+  threadId: string;
+  target: PendingTarget;
+  /** Whether the target is an approval (a question otherwise). */
+  approval: boolean;
+  checked: CheckedResumeValue;
+  meta: ResumeMeta;
+  /** `Command({ resume: { [interruptId]: envelope } })`, addressed by interrupt id. */
+  command: Command;
+}
+
+/** What `DATABASE_UNAVAILABLE` says when the run itself lost the database. */
+const APPLYING_CONSEQUENCE =
+  "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.";
+
+/**
+ * Every check `resume()` makes before anything is submitted: the thread, the options, that the
+ * interrupt is pending, and `value` against its payload; then the envelope is signed.
+ *
+ * @throws {HITLError} as {@link resume} does before submitting.
+ * @example
+ * ```ts
+ * const prepared = await prepareResume(graph, config, [{ type: "approve" }], { interruptId });
+ * ```
+ */
+export async function prepareResume(graph: HITLGraph, config: RunnableConfig, value: ResumeValue, options: ResumeOptions): Promise<PreparedResume> {
+  const threadId = requireThreadId(config, "resume()");
+  checkResumeOptions(options);
+  const saver = saverOf(graph);
+  const state = await reportingUnavailable(() => readThreadState(saver, threadId), "nothing was submitted. Try again.", threadId);
+  const target = await reportingUnavailable(() => pickTarget(state, threadId, options.interruptId, saver), "nothing was submitted. Try again.", threadId);
+  const approval = isToolApprovalInterrupt(target.payload);
+  // Past the deadline by this clock: the node judges the deadline (one clock), so the value goes as it is.
+  const late = approval && isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
+  const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, toolLookupFor(graph, options.findTool));
+  const meta = resumeMetaFor(options, checked.digests);
+  meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
+  const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
+  return { saver, threadId, target, approval, checked, meta, command };
+}
+
+/**
+ * Re-reads, under the thread's continuation lease, that the interrupt is still pending.
+ *
+ * @throws {HITLError} `INTERRUPT_ALREADY_RESOLVED` (and `pickTarget`'s other codes) when it no longer is: nothing was submitted.
+ * @example
+ * ```ts
+ * await withThreadContinuation(prepared.saver, prepared.threadId, async () => confirmPending(prepared));
+ * ```
+ */
+async function confirmPending(prepared: PreparedResume): Promise<void> {
+  const { saver, threadId, target } = prepared;
+  await reportingUnavailable(async () => pickTarget(await readThreadState(saver, threadId), threadId, target.interruptId, saver), "nothing was submitted. Try again.", threadId);
+}
+
+/**
+ * What `resume()` returns for a run that went through: a question's `"answered"`, or what the
+ * node recorded for the approval.
+ *
+ * @throws {HITLError} the node's refusal code when it raised the interrupt again with an `error`.
+ * @example
+ * ```ts
+ * const result = await reportResume(prepared, await invokeAndSettle(graph, prepared.command, runConfig, prepared.threadId));
+ * ```
+ */
+async function reportResume<TValues>(prepared: PreparedResume, outcome: RunOutcome<TValues>): Promise<ResumeResult<TValues>> {
+  const { saver, threadId, target, approval, checked, meta } = prepared;
+  if (!approval) {
+    throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
+    return { ...outcome, status: "answered" };
+  }
+  const report = await reportingUnavailable(
+    () => reportSubmission(saver, outcome as RunOutcome<unknown>, target, submissionDigest(meta.attempt, checked.value), threadId),
+    "the run finished, but its outcome could not be read.",
+    threadId,
+  );
+  return { ...outcome, ...report };
+}
+
 /**
  * Resumes a paused thread with a person's answer. It checks that the interrupt is still
  * pending and validates `value` against its payload (edits against the tool's schema too)
@@ -106,35 +187,30 @@ export async function resume<G extends HITLGraph, TValues = GraphValues<G>>(
   options: ResumeOptions = {},
 ): Promise<ResumeResult<TValues>> {
   if (isRemoteGraph(graph)) return resumeRemote<TValues>(graph, config, value, options);
-  const threadId = requireThreadId(config, "resume()");
-  checkResumeOptions(options);
-  const saver = saverOf(graph);
-  const state = await reportingUnavailable(() => readThreadState(saver, threadId), "nothing was submitted. Try again.", threadId);
-  const target = await reportingUnavailable(() => pickTarget(state, threadId, options.interruptId, saver), "nothing was submitted. Try again.", threadId);
-  const approval = isToolApprovalInterrupt(target.payload);
-  // Past the deadline by this clock: the node judges the deadline (one clock), so the value goes as it is.
-  const late = approval && isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
-  const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, toolLookupFor(graph, options.findTool));
-  const meta = resumeMetaFor(options, checked.digests);
-  meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
-  const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
+  const prepared = await prepareResume(graph, config, value, options);
+  return continueUnderLease(prepared, config, (runConfig) => invokeAndSettle<TValues>(graph, prepared.command, runConfig, prepared.threadId));
+}
+
+/**
+ * Runs a prepared submission as the thread's one continuation and reports it: under the lease,
+ * re-reads that the interrupt is still pending, runs `run` with the lease's config (its token,
+ * `durability: "sync"` unless `config` chose one), then reports what the node recorded.
+ *
+ * @param prepared - What {@link prepareResume} returned.
+ * @param config - The caller's run config.
+ * @param run - Runs `prepared.command` with the config it is given and settles the outcome.
+ * @throws {HITLError} as {@link resume} does once its checks passed.
+ * @example
+ * ```ts
+ * await continueUnderLease(prepared, config, (runConfig) => invokeAndSettle(graph, prepared.command, runConfig, prepared.threadId));
+ * ```
+ */
+export async function continueUnderLease<TValues>(prepared: PreparedResume, config: RunnableConfig, run: (runConfig: RunnableConfig) => Promise<RunOutcome<TValues>>): Promise<ResumeResult<TValues>> {
+  const { saver, threadId } = prepared;
   // One continuation: only the lease holder runs, after re-reading that the interrupt is still pending (src/host/continuation.ts).
   const outcome = await withThreadContinuation(saver, threadId, async (lease) => {
-    await reportingUnavailable(async () => pickTarget(await readThreadState(saver, threadId), threadId, target.interruptId, saver), "nothing was submitted. Try again.", threadId);
-    return reportingUnavailable(
-      () => invokeAndSettle<TValues>(graph, command, lease.runConfig(config), threadId),
-      "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.",
-      threadId,
-    );
+    await confirmPending(prepared);
+    return reportingUnavailable(() => run(lease.runConfig(config)), APPLYING_CONSEQUENCE, threadId);
   });
-  if (!approval) {
-    throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
-    return { ...outcome, status: "answered" };
-  }
-  const report = await reportingUnavailable(
-    () => reportSubmission(saver, outcome as RunOutcome<unknown>, target, submissionDigest(meta.attempt, checked.value), threadId),
-    "the run finished, but its outcome could not be read.",
-    threadId,
-  );
-  return { ...outcome, ...report };
+  return reportResume(prepared, outcome);
 }

@@ -6,6 +6,7 @@ import { insideMiddlewareErrors } from "../langgraph/index.js";
 import { decodeStop, type RunStop } from "../protocol/stop-reason.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
+import { unknownInterruptOf } from "../langgraph/index.js";
 import type { HITLGraph } from "./graph-types.js";
 import { isRemoteGraph } from "./remote-graph.js";
 
@@ -73,12 +74,27 @@ function unwrapMiddlewareError(error: unknown): unknown {
  * cancel becomes a `RUN_CANCELLED` error, an interrupt becomes `interrupt`.
  */
 export async function invokeAndSettle<TValues>(graph: HITLGraph, input: unknown, config: RunnableConfig, threadId: string | undefined): Promise<RunOutcome<TValues>> {
+  return settleRun<TValues>(graph, () => graph.invoke(input, config), config, threadId);
+}
+
+/**
+ * Runs the graph with `run` (which resolves to what `graph.invoke` would: the values, with
+ * `__interrupt__` when the run paused) and settles how the run ended, as {@link invokeAndSettle}.
+ *
+ * @example
+ * ```ts
+ * const outcome = await settleRun(graph, () => graph.invoke(input, config), config, threadId);
+ * ```
+ */
+export async function settleRun<TValues>(graph: HITLGraph, run: () => Promise<unknown>, config: RunnableConfig, threadId: string | undefined): Promise<RunOutcome<TValues>> {
   let result: unknown;
   try {
-    result = await graph.invoke(input, config);
+    result = await run();
   } catch (thrown) {
     const error = unwrapMiddlewareError(thrown);
     if (isGraphInterrupt(error) && isRemoteGraph(graph)) return settled<TValues>(await pausedRemoteRun(graph, error, config), threadId);
+    const refused = refusedResume(error, threadId);
+    if (refused !== undefined) throw refused;
     const stop = stopOf(error);
     if (stop === undefined) throw error;
     if (stop.kind === "cancel") {
@@ -93,6 +109,25 @@ export async function invokeAndSettle<TValues>(graph: HITLGraph, input: unknown,
     return { values: state.values as TValues, interrupts: [], halted };
   }
   return settled<TValues>(result, threadId);
+}
+
+/**
+ * LangGraph's strict resume refused the resume before writing anything (`UnknownInterruptError`):
+ * the interrupt it named is no longer pending, or it named none while several wait.
+ */
+function refusedResume(error: unknown, threadId: string | undefined): HITLError | undefined {
+  const unknown = unknownInterruptOf(error);
+  if (unknown === undefined) return undefined;
+  const where = threadId === undefined ? {} : { threadId };
+  if (unknown.reason === "not_pending") {
+    return new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${unknown.interruptIds.join(", ")} is not pending: LangGraph's strict resume refused it before anything ran.`, {
+      ...where,
+      ...(unknown.interruptIds[0] === undefined ? {} : { interruptId: unknown.interruptIds[0] }),
+      cause: error,
+    });
+  }
+  const message = "LangGraph's strict resume refused a resume that names no pending interrupt; pass `interruptId`";
+  return new HITLError("INVALID_OPTIONS", message, { ...where, details: [{ path: ["interruptId"], message, allowed: unknown.pendingIds }], cause: error });
 }
 
 function settled<TValues>(result: unknown, threadId: string | undefined): RunOutcome<TValues> {

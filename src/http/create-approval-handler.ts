@@ -1,6 +1,7 @@
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import { resolveHandlerOptions, type ApprovalHandlerOptions, type AuthRefusal, type ResolvedHandlerOptions } from "./options.js";
 import { reviewerPage } from "./page/serve-page.js";
+import { streamInterrupts, wantsEventStream } from "./inbox-stream.js";
 import { problem, problemFromError, problemResponse } from "./problem.js";
 import { changesState, crossSiteProblem } from "./request-origin.js";
 import { getThreadInterrupt, listInterrupts, resumeThread } from "./routes.js";
@@ -8,6 +9,16 @@ import { decodeThreadId } from "./thread-id.js";
 
 /** A web-standard request handler: mount it in Hono, Next.js route handlers, Bun, Deno or Node. */
 export type ApprovalHandler = (request: Request) => Promise<Response>;
+
+/** What {@link createApprovalHandler} returns: the handler, and `close()` for shutdown. */
+export interface ClosableApprovalHandler extends ApprovalHandler {
+  /**
+   * Ends every open event stream (clients reconnect elsewhere) and refuses new ones with 503
+   * `SHUTTING_DOWN`; JSON routes keep answering. Call it before `server.close()`, which waits for
+   * open connections.
+   */
+  close(): Promise<void>;
+}
 
 function methodNotAllowed(allowed: string): Response {
   return problemResponse(problem("METHOD_NOT_ALLOWED", `Use ${allowed}.`), { allow: allowed });
@@ -38,16 +49,19 @@ async function authenticated(request: Request, options: ResolvedHandlerOptions) 
   return { ok: true as const, reviewer };
 }
 
-async function route(request: Request, path: string, options: ResolvedHandlerOptions): Promise<Response> {
+async function route(request: Request, path: string, options: ResolvedHandlerOptions, closing: AbortSignal): Promise<Response> {
   const method = request.method.toUpperCase();
+  const stream = path === "/interrupts" && method === "GET" && wantsEventStream(request);
   // Before authenticate: a cross-site request carries the reviewer's cookies, so it would pass.
-  const crossSite = changesState(method) ? crossSiteProblem(request, options.allowedOrigins) : undefined;
+  // An event stream is held open and read for minutes: it gets the same check as a state change.
+  const crossSite = changesState(method) || stream ? crossSiteProblem(request, options.allowedOrigins) : undefined;
   if (crossSite !== undefined) return problemResponse(crossSite);
   if (options.page && (path === "" || path === "/")) return method === "GET" ? reviewerPage(options.basePath) : methodNotAllowed("GET");
   const threadRoute = /^\/threads\/([^/]+)\/(interrupt|resume)$/.exec(path);
   if (path !== "/interrupts" && threadRoute === null) return problemResponse(problem("NOT_FOUND", `No route ${method} ${path}.`));
   const auth = await authenticated(request, options);
   if (!auth.ok) return auth.response;
+  if (stream) return closing.aborted ? problemResponse(problem("SHUTTING_DOWN", "The server is shutting down; connect again.")) : streamInterrupts(request, options, closing);
   if (path === "/interrupts") return method === "GET" ? listInterrupts(new URL(request.url), options) : methodNotAllowed("GET");
   const [, rawThreadId = "", action] = threadRoute ?? [];
   const decoded = decodeThreadId(rawThreadId);
@@ -64,6 +78,7 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
  * |---|---|
  * | `GET {base}/` | the reviewer inbox page |
  * | `GET {base}/interrupts?limit&cursor&toolName&olderThan&threadId` | pending interrupts, oldest first |
+ * | `GET {base}/interrupts` with `Accept: text/event-stream` | the inbox's changes as server-sent events: `snapshot` first, then `raised`, `resolved`, `expired` |
  * | `GET {base}/threads/:threadId/interrupt` | a thread's pending interrupt (404 when none) |
  * | `POST {base}/threads/:threadId/resume` | `{ interruptId, decisions \| answer \| answers, comment? }` |
  *
@@ -71,10 +86,10 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
  * answer (with per-call `details`), 401/403 from `authenticate`, 403 `CROSS_SITE_REQUEST` for a
  * state-changing request from another origin, 404 unknown thread, 409 already resolved or
  * mismatched, 410 expired, 413 body too large, 415 a body that is not `application/json`,
- * 503 database unavailable.
+ * 503 database unavailable (or `SHUTTING_DOWN`: an event stream asked for after `close()`).
  *
- * @param options - `{ graph, authenticate, inbox?, basePath?, maxBodyBytes?, page?, signingKey?, allowedOrigins? }`.
- * @returns `(request: Request) => Promise<Response>`.
+ * @param options - `{ graph, authenticate, inbox?, basePath?, maxBodyBytes?, page?, signingKey?, allowedOrigins?, eventStream? }`.
+ * @returns `(request: Request) => Promise<Response>`, with `close()` to end its event streams.
  * @throws {HITLError} `INVALID_OPTIONS` for bad options.
  * @example
  * ```ts
@@ -82,17 +97,23 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
  * app.all("/approvals/*", (c) => handler(c.req.raw)); // Hono
  * ```
  */
-export function createApprovalHandler(options: ApprovalHandlerOptions): ApprovalHandler {
+export function createApprovalHandler(options: ApprovalHandlerOptions): ClosableApprovalHandler {
   const resolved = resolveHandlerOptions(options);
-  return async function approvalHandler(request: Request): Promise<Response> {
+  const closing = new AbortController();
+  async function approvalHandler(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (resolved.basePath !== "" && pathname !== resolved.basePath && !pathname.startsWith(`${resolved.basePath}/`)) {
       return problemResponse(problem("NOT_FOUND", `No route ${pathname}.`));
     }
     try {
-      return await route(request, pathname.slice(resolved.basePath.length), resolved);
+      return await route(request, pathname.slice(resolved.basePath.length), resolved, closing.signal);
     } catch (error) {
       return problemResponse(problemFromError(error));
     }
-  };
+  }
+  return Object.assign(approvalHandler, {
+    close: async () => {
+      closing.abort();
+    },
+  });
 }

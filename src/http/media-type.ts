@@ -2,7 +2,7 @@ import { boundReceived } from "../errors/bounded-value.js";
 import { problem, type Problem } from "./problem.js";
 
 /** The `Content-Type` values a state-changing route accepts (type and charset are case-insensitive). */
-export const ACCEPTED_MEDIA_TYPES = ["application/json", "application/json; charset=utf-8"] as const;
+const ACCEPTED_MEDIA_TYPES = ["application/json", "application/json; charset=utf-8"] as const;
 
 // RFC 9110 §5.6.2: a token; §5.6.4: a quoted-string (with quoted-pairs). OWS is spaces and tabs.
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";

@@ -50,7 +50,25 @@ export interface ApprovalHandlerOptions {
    * `Sec-Fetch-Site`, such as curl's, are not browser requests and are allowed).
    */
   allowedOrigins?: string[];
+  /**
+   * How `GET {base}/interrupts` streams to a client that asks for `text/event-stream`:
+   * `heartbeatMs` (a comment this often; default 15 000), `maxDurationMs` (the stream then ends
+   * and the client reconnects, authenticated again; default 900 000), `retryMs` (how long an
+   * `EventSource` waits to reconnect; default 2 000), `pollMs` (how often an inbox that cannot
+   * push — a `RemoteGraph`'s — is re-read; default 10 000).
+   */
+  eventStream?: Partial<EventStreamSettings>;
 }
+
+/** Settings of the handler's event streams (see {@link ApprovalHandlerOptions.eventStream}). */
+export interface EventStreamSettings {
+  heartbeatMs: number;
+  maxDurationMs: number;
+  retryMs: number;
+  pollMs: number;
+}
+
+const EVENT_STREAM_DEFAULTS: EventStreamSettings = { heartbeatMs: 15_000, maxDurationMs: 900_000, retryMs: 2_000, pollMs: 10_000 };
 
 /** Options after validation. */
 export interface ResolvedHandlerOptions {
@@ -62,6 +80,7 @@ export interface ResolvedHandlerOptions {
   page: boolean;
   signingKey: SigningKey | undefined;
   allowedOrigins: ReadonlySet<string>;
+  eventStream: EventStreamSettings;
 }
 
 /** The shapes an entry of `allowedOrigins` may take. */
@@ -83,6 +102,14 @@ const schema = z.strictObject({
   allowedOrigins: z
     .array(z.string().refine((value) => serializedOrigin(value) === value, 'expected a serialized origin: http(s)://host[:port] in lower case, without a path or trailing slash, or "null"'))
     .max(1_000)
+    .optional(),
+  eventStream: z
+    .strictObject({
+      heartbeatMs: z.number().int().min(100).max(3_600_000).optional(),
+      maxDurationMs: z.number().int().min(1_000).max(86_400_000).optional(),
+      retryMs: z.number().int().min(100).max(3_600_000).optional(),
+      pollMs: z.number().int().min(100).max(3_600_000).optional(),
+    })
     .optional(),
 });
 
@@ -127,6 +154,7 @@ export function resolveHandlerOptions(options: ApprovalHandlerOptions): Resolved
     page: parsed.data.page ?? true,
     signingKey,
     allowedOrigins: new Set(parsed.data.allowedOrigins ?? []),
+    eventStream: { ...EVENT_STREAM_DEFAULTS, ...Object.fromEntries(Object.entries(parsed.data.eventStream ?? {}).filter(([, value]) => value !== undefined)) },
   };
 }
 

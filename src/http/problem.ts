@@ -2,7 +2,7 @@ import { isDatabaseUnavailable } from "../errors/database-unavailable.js";
 import { isHITLError, type HITLErrorCode, type HITLErrorDetail } from "../errors/hitl-error.js";
 
 /** Codes of the HTTP layer's own refusals, besides every {@link HITLErrorCode}. */
-export type ProblemCode = HITLErrorCode | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNAUTHORIZED" | "FORBIDDEN" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL";
+export type ProblemCode = HITLErrorCode | "INVALID_REQUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNAUTHORIZED" | "FORBIDDEN" | "CROSS_SITE_REQUEST" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "SHUTTING_DOWN" | "INTERNAL";
 
 /** An RFC 9457 problem document, plus our stable `code` and per-call `details`. */
 export interface Problem {
@@ -36,6 +36,7 @@ const STATUS_BY_CODE: Partial<Record<ProblemCode, number>> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNSUPPORTED_INTERRUPT: 422,
   DATABASE_UNAVAILABLE: 503,
+  SHUTTING_DOWN: 503,
 };
 
 const TITLES: Record<number, string> = {

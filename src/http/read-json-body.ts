@@ -2,7 +2,7 @@ import { jsonMediaTypeProblem } from "./media-type.js";
 import { problem, type Problem } from "./problem.js";
 
 /** A parsed JSON body, or the problem that refused it. */
-export type BodyResult = { ok: true; value: unknown } | { ok: false; problem: Problem };
+type BodyResult = { ok: true; value: unknown } | { ok: false; problem: Problem };
 
 /**
  * Reads a JSON request body of at most `limit` bytes, sent as `application/json` (see

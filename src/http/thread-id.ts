@@ -2,7 +2,7 @@ import { boundReceived } from "../errors/bounded-value.js";
 import { problem, type Problem } from "./problem.js";
 
 /** A thread id read from a URL path, or the 400 that refuses it. */
-export type ThreadIdResult = { ok: true; threadId: string } | { ok: false; problem: Problem };
+type ThreadIdResult = { ok: true; threadId: string } | { ok: false; problem: Problem };
 
 function refuse(message: string, raw: string): ThreadIdResult {
   return { ok: false, problem: problem("INVALID_REQUEST", `Invalid thread id in the path: ${message}.`, [{ path: ["threadId"], message, received: boundReceived(raw) }]) };

@@ -2,11 +2,13 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph";
 import type { HITLGraph } from "../host/graph-types.js";
 import { claimStoreFor, type MemoryClaimStore } from "../claims/index.js";
+import { InboxHints, type PendingInterruptChange, type WatchPendingInterruptsOptions } from "./change-feed.js";
 import { expireRows } from "./expire-pending.js";
 import { changesForCheckpoint, changesForWrites } from "./inbox-changes.js";
 import { resolveListOptions } from "./list-options.js";
 import { MemoryInbox } from "./memory-inbox.js";
 import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage } from "./types.js";
+import { watchInbox } from "./watch-inbox.js";
 
 type PendingWrite = [string, unknown];
 
@@ -18,21 +20,28 @@ type PendingWrite = [string, unknown];
  */
 export class HITLMemorySaver extends MemorySaver implements ApprovalsInbox {
   readonly #inbox = new MemoryInbox();
+  readonly #hints = new InboxHints();
 
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata): Promise<RunnableConfig> {
     const saved = await super.put(config, checkpoint, metadata);
-    for (const change of changesForCheckpoint(saved)) this.#inbox.apply(change);
+    for (const change of changesForCheckpoint(saved)) this.#applied(change);
     return saved;
   }
 
   override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string): Promise<void> {
     await super.putWrites(config, writes, taskId, taskPath);
-    for (const change of changesForWrites(config, writes, taskId, new Date())) this.#inbox.apply(change);
+    for (const change of changesForWrites(config, writes, taskId, new Date())) this.#applied(change);
+  }
+
+  #applied(change: Parameters<MemoryInbox["apply"]>[0]): void {
+    this.#inbox.apply(change);
+    this.#hints.notify(change.threadId);
   }
 
   override async deleteThread(threadId: string): Promise<void> {
     await super.deleteThread(threadId);
     this.#inbox.deleteThread(threadId);
+    this.#hints.notify(threadId);
     (claimStoreFor(this) as MemoryClaimStore).deleteThread(threadId);
   }
 
@@ -49,6 +58,22 @@ export class HITLMemorySaver extends MemorySaver implements ApprovalsInbox {
    */
   async listPendingInterrupts(options: ListPendingInterruptsOptions): Promise<PendingInterruptPage> {
     return this.#inbox.list(resolveListOptions(options));
+  }
+
+  /**
+   * Watches this process's inbox: a `snapshot`, then every approval raised, resolved or expired
+   * through this checkpointer, as it happens (see {@link PendingInterruptChange}).
+   *
+   * @param options - `{ signal?, snapshotLimit? }`; `signal` (or `break`) ends the watch.
+   * @returns An async iterator of changes.
+   * @throws {HITLError} `INVALID_OPTIONS`.
+   * @example
+   * ```ts
+   * for await (const change of saver.watchPendingInterrupts({ signal })) console.log(change.type);
+   * ```
+   */
+  watchPendingInterrupts(options: WatchPendingInterruptsOptions = {}): AsyncGenerator<PendingInterruptChange, void, undefined> {
+    return watchInbox(this, this.#hints, options);
   }
 
   /**

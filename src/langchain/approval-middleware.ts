@@ -1,26 +1,23 @@
 import type { BaseMessage } from "@langchain/core/messages";
-import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
-import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { CompletedCalls } from "../core/completed-calls.js";
 import { resolveNodeOptions } from "../core/options.js";
 import type { ApprovalOptions } from "../core/types.js";
-import { checkToolNames } from "./check-tool-names.js";
+import { isStructuredOutputCall, toolsTaskOf } from "../langgraph/index.js";
+import { ToolNameCheck } from "./check-tool-names.js";
 import { pendingToolCalls } from "./pending-calls.js";
 import { ToolTurn, type TurnRequest } from "./tool-turn.js";
 
-/** Options of {@link approvalMiddleware}: the same approval layer as `ApprovalToolNode`, without `ToolNode`'s own. */
+/**
+ * Options of {@link approvalMiddleware}: the same approval layer as `ApprovalToolNode`, without
+ * `ToolNode`'s own. Every option of LangChain's `humanInTheLoopMiddleware` is accepted with its
+ * meaning (`interruptOn` with `allowedDecisions`, `description` (a string or a function of the
+ * call), `argsSchema` and `when`; `descriptionPrefix`).
+ */
 export type ApprovalMiddlewareOptions = ApprovalOptions;
 
 /** The name the middleware registers under (also the prefix of its graph nodes). */
 export const APPROVAL_MIDDLEWARE_NAME = "ApprovalMiddleware";
-
-/** The config of the running tools task (LangChain hands `wrapToolCall` only part of it). */
-function taskConfig(request: { runtime: { configurable?: Record<string, unknown>; signal?: AbortSignal } }): LangGraphRunnableConfig {
-  const current = AsyncLocalStorageProviderSingleton.getRunnableConfig() as LangGraphRunnableConfig | undefined;
-  if (current?.configurable !== undefined) return current;
-  return { configurable: request.runtime.configurable ?? {}, ...(request.runtime.signal === undefined ? {} : { signal: request.runtime.signal }) };
-}
 
 /**
  * Human-in-the-loop tool approvals for LangChain's `createAgent`, with the same behaviour as
@@ -31,14 +28,19 @@ function taskConfig(request: { runtime: { configurable?: Record<string, unknown>
  * the audit record, the durable claim (what was approved runs exactly once) and the whole hook
  * lifecycle. Resume with `resume()`, the inbox or the HTTP handler, exactly as for the node.
  *
+ * A drop-in for LangChain's `humanInTheLoopMiddleware`: it takes the same options, its interrupt
+ * value is also LangChain JS's `HITLRequest` (`actionRequests` / `reviewConfigs`, with LangChain's
+ * default description), it accepts LangChain's `{ decisions }` resume value, and the model reads
+ * LangChain's wording for rejects and responds (`reviewMessages` to change it).
+ *
  * The middleware sends each model turn to the agent's tools node as one task (instead of one
  * task per call) so the turn can be reviewed as one batch; tools still run through the agent's
  * own tool node and any other `wrapToolCall` middleware.
  *
- * @param options - `interruptOn`, `hooks`, `humanInTheLoop`, `onHookError`, `onDecision`, `signingKey`.
+ * @param options - `interruptOn`, `descriptionPrefix`, `reviewMessages`, `hooks`, `humanInTheLoop`, `onHookError`, `onDecision`, `signingKey`.
  * @returns A LangChain agent middleware.
- * @throws {HITLError} `INVALID_OPTIONS` when an option is malformed or unknown; on the agent's first
- * model call (the earliest the middleware sees the agent's tools), when an `interruptOn` key names no tool.
+ * @throws {HITLError} `INVALID_OPTIONS` when an option is malformed or unknown; on a model call,
+ * when an `interruptOn` key is a near miss of a tool the agent offers (a typo would leave that tool unguarded).
  * @example
  * ```ts
  * import { createAgent } from "langchain";
@@ -55,28 +57,36 @@ function taskConfig(request: { runtime: { configurable?: Record<string, unknown>
 export function approvalMiddleware(options: ApprovalMiddlewareOptions = {}) {
   const resolved = resolveNodeOptions(options, { subject: "approvalMiddleware", toolNames: undefined, strict: true });
   const completed = new CompletedCalls();
-  // One turn per tools task: every call of the task shares its `configurable` object.
+  const names = new ToolNameCheck(resolved.interruptOn.keys());
+  // One turn per tools task: every call of the task shares its key.
   const turns = new WeakMap<object, ToolTurn<TurnRequest>>();
   return createMiddleware({
     name: APPROVAL_MIDDLEWARE_NAME,
     wrapModelCall: (request, handler) => {
-      checkToolNames(resolved.interruptOn.keys(), request.tools);
+      names.offered(request.tools);
       return handler(request);
     },
     afterModel: {
       canJumpTo: ["tools"],
-      // Structured-output calls (`extract-…`) are the agent's own business: only real tool calls send the turn to tools.
-      hook: (state) => (pendingToolCalls(state.messages).some((call) => !call.name.startsWith("extract-")) ? { jumpTo: "tools" as const } : undefined),
+      // Structured-output calls are the agent's own business: only real tool calls send the turn to tools.
+      hook: (state) => (pendingToolCalls(state.messages).some((call) => !isStructuredOutputCall(call)) ? { jumpTo: "tools" as const } : undefined),
     },
     wrapToolCall: async (request, handler) => {
-      const config = taskConfig(request);
-      const key = (config.configurable ?? request) as object;
+      const { config, key } = toolsTaskOf(request);
       let turn = turns.get(key);
       if (turn === undefined || !turn.accepting) {
         const expected = pendingToolCalls((request.state as { messages?: BaseMessage[] }).messages);
-        const created: ToolTurn<TurnRequest> = new ToolTurn(config, resolved, completed, expected, () => {
-          if (turns.get(key) === created) turns.delete(key);
-        });
+        const created: ToolTurn<TurnRequest> = new ToolTurn(
+          config,
+          resolved,
+          completed,
+          expected,
+          () => {
+            if (turns.get(key) === created) turns.delete(key);
+          },
+          // A registered tool the model called without being offered it this turn is checked too.
+          (requests) => requests.forEach((arrived) => arrived.tool !== undefined && names.called(arrived.toolCall.name)),
+        );
         turns.set(key, created);
         turn = created;
       }

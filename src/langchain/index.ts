@@ -6,3 +6,4 @@
  */
 export { approvalMiddleware, APPROVAL_MIDDLEWARE_NAME } from "./approval-middleware.js";
 export type { ApprovalMiddlewareOptions } from "./approval-middleware.js";
+export type { ApprovalMiddlewareInterruptPayload } from "./middleware-payload.js";

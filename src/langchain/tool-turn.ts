@@ -1,6 +1,7 @@
 import { ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { isGraphInterrupt, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { ToolInvocationError } from "langchain";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { followRunSignal } from "../hooks/run-signal.js";
 import { questionToolLimits } from "../questions/ask-user-question-tool.js";
@@ -11,6 +12,8 @@ import { decideBatch, type BatchTools } from "../core/decide-batch.js";
 import type { ResolvedNodeOptions } from "../core/types.js";
 import { requestStop } from "../core/run-stop.js";
 import { readTaskContext } from "../core/task-context.js";
+import type { CallContext } from "../core/interrupt-on.js";
+import { toolErrorContent } from "../langgraph/index.js";
 
 /** How long a turn waits, after its first call, for calls an outer middleware still holds back. */
 const STRAGGLER_WAIT_MS = 250;
@@ -19,10 +22,12 @@ const STRAGGLER_WAIT_MS = 250;
 export interface TurnRequest {
   toolCall: ToolCall;
   tool: { name: string; schema?: unknown; metadata?: Record<string, unknown> } | undefined;
+  state?: unknown;
+  runtime?: unknown;
 }
 
 /** Runs one call through the rest of the agent's tool pipeline. */
-export type TurnHandler<R extends TurnRequest> = (request: R) => Promise<ToolOutput> | ToolOutput;
+type TurnHandler<R extends TurnRequest> = (request: R) => Promise<ToolOutput> | ToolOutput;
 
 /**
  * The calls one tools task of a `createAgent` agent runs together (one model turn). LangChain
@@ -40,14 +45,24 @@ export class ToolTurn<R extends TurnRequest> {
   readonly #onIdle: () => void;
   readonly #expected: readonly ToolCall[];
   #allArrived: () => void = () => undefined;
+  readonly #check: (requests: readonly R[]) => void;
 
   /**
    * @param onIdle - Called once every call that arrived has its answer (or failure): a retry of
    * the task then starts a new turn instead of finding this one spent.
    */
-  constructor(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls, expected: readonly ToolCall[], onIdle: () => void = () => undefined) {
+  constructor(
+    config: LangGraphRunnableConfig,
+    options: ResolvedNodeOptions,
+    completed: CompletedCalls,
+    expected: readonly ToolCall[],
+    onIdle: () => void = () => undefined,
+    /** Checks the calls that arrived before anything is decided; a throw fails the whole turn, so nothing of it runs. */
+    check: (requests: readonly R[]) => void = () => undefined,
+  ) {
     this.#onIdle = onIdle;
     this.#expected = expected;
+    this.#check = check;
     this.#batch = this.#decide(config, options, completed);
     this.#batch.catch(() => undefined);
   }
@@ -101,12 +116,21 @@ export class ToolTurn<R extends TurnRequest> {
   async #decide(config: LangGraphRunnableConfig, options: ResolvedNodeOptions, completed: CompletedCalls): Promise<AnsweredBatch> {
     await this.#arrivals();
     this.#accepting = false;
+    this.#check(this.#requests);
     const runSignal = followRunSignal(config.signal);
     this.#release = () => runSignal.release();
-    const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), runSignal, completed };
+    const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), runSignal, completed, callContext: callContextOf(this.#requests[0]) };
     const decided = await decideBatch(inModelOrder(this.#requests, this.#expected).map((request) => request.toolCall), env);
     return answerBatch(decided, env, (stop) => requestStop(config, stop));
   }
+}
+
+/** What `interruptOn`'s `when` and `description` see: the agent state and runtime LangChain handed the turn's first call. */
+function callContextOf(request: TurnRequest | undefined): CallContext {
+  const state = request?.state as CallContext["state"] | undefined;
+  const runtime = (request?.runtime ?? {}) as CallContext["runtime"];
+  // LangChain builds these callbacks' runtime in afterModel, where `context` is always an object.
+  return { state: Array.isArray(state?.messages) ? state : { ...state, messages: [] }, runtime: { ...runtime, context: runtime.context ?? {} } };
 }
 
 /** Calls in the model's order (an outer middleware may hand them on in any order). */
@@ -141,9 +165,8 @@ async function runHandled<R extends TurnRequest>(request: R, handler: TurnHandle
   } catch (error) {
     if (isGraphInterrupt(error)) throw error;
     const { toolCall } = request;
-    const invocation = (error as { name?: unknown } | null)?.name === "ToolInvocationError";
     return new ToolMessage({
-      content: invocation ? String((error as Error).message) : `${String(error)}\n Please fix your mistakes.`,
+      content: toolErrorContent(error, ToolInvocationError.isInstance(error)),
       tool_call_id: toolCall.id ?? "",
       name: toolCall.name,
       status: "error",

@@ -18,6 +18,7 @@ export { thrownByTask } from "./task-error.js";
 export { checkpointTimeMs, isLaterCheckpoint } from "./checkpoint-id.js";
 export { continuationTokenOf, continuesHead, isContinuation, markLoad, withContinuationToken } from "./continuation-config.js";
 export type { Durability } from "./continuation-config.js";
+export { unknownInterruptOf, withStrictResume } from "./strict-resume.js";
 export { toolNodeCalls, unansweredCalls } from "./tool-node-input.js";
 export { ToolNodeRuns } from "./tool-node-runs.js";
 export { drainThisRun } from "./run-control.js";
@@ -26,3 +27,12 @@ export { nodeRunnables } from "./graph-nodes.js";
 export { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "./remote-graph.js";
 export { toolSchemaInput } from "./tool-schema-input.js";
 export { messageFields } from "./serialized-message.js";
+export { isStructuredOutputCall, toolErrorContent, toolsTaskOf } from "./langchain-agent.js";
+
+// LangGraph's Postgres tables (@langchain/langgraph-checkpoint-postgres): layout, rows, statements.
+export { LANGGRAPH_TABLES, THREAD_TABLES } from "./postgres-tables.js";
+export type { LangGraphTableName } from "./postgres-tables.js";
+export { stockCheckpointRows, stockWriteRows } from "./postgres-rows.js";
+export type { CheckpointRows, WriteRows } from "./postgres-rows.js";
+export { deleteThreadSql, insertBlobsSql, insertWritesSql, stockWriteStatements, upsertCheckpointSql } from "./postgres-writes-sql.js";
+export { interruptWriteOfRowSql, latestRootWritesSql, parentNamespaceSql, taskFinishedSql, taskIdOfNamespaceSql, taskInterruptWritesSql } from "./postgres-reads-sql.js";

@@ -55,14 +55,16 @@ export function interruptIdFor(namespace: string, answered: number): string {
  * the first pass this throws LangGraph's `GraphInterrupt`, which must propagate untouched.
  *
  * @param payload - What to pause with.
+ * @param responseSchema - The JSON Schema of the values the interrupt accepts, published as its `response_schema`.
  * @returns The resume value, and the id it answers (`undefined` outside a checkpointed task).
  * @example
  * ```ts
- * const { value, interruptId } = interruptWithId({ type: "ask_user_question", question });
+ * const { value, interruptId } = interruptWithId({ type: "ask_user_question", question }, schema);
  * ```
  */
-export function interruptWithId(payload: unknown): { value: unknown; interruptId: string | undefined } {
-  const value: unknown = interrupt(payload);
+export function interruptWithId(payload: unknown, responseSchema?: Record<string, unknown>): { value: unknown; interruptId: string | undefined } {
+  // A JSON Schema (not zod) is published as is and validates nothing: the node validates every value itself.
+  const value: unknown = interrupt(payload, responseSchema === undefined ? undefined : { responseSchema });
   const { namespace, scratchpad } = runningTask();
   const index = scratchpad?.interruptCounter;
   const interruptId = namespace !== undefined && typeof index === "number" ? interruptIdFor(namespace, index) : undefined;
@@ -90,6 +92,7 @@ function runningTask(): { namespace: string | undefined; scratchpad: Partial<Int
  * or not the value could be written, and a resume addressed to the pending id is applied.
  *
  * @param payload - What to pause with (the same request, with an `error`).
+ * @param responseSchema - Published as the interrupt's `response_schema`, as `interrupt()` publishes it.
  * @throws LangGraph's `GraphInterrupt`, always (it must propagate untouched).
  * @example
  * ```ts
@@ -97,7 +100,7 @@ function runningTask(): { namespace: string | undefined; scratchpad: Partial<Int
  * if (tooDeep(value)) raiseInPlace({ ...payload, error });
  * ```
  */
-export function raiseInPlace(payload: unknown): never {
+export function raiseInPlace(payload: unknown, responseSchema?: Record<string, unknown>): never {
   const { namespace, scratchpad, send } = runningTask();
   const index = scratchpad?.interruptCounter;
   if (namespace === undefined || typeof index !== "number" || index < 0 || send === undefined || !Array.isArray(scratchpad?.resume)) {
@@ -105,5 +108,6 @@ export function raiseInPlace(payload: unknown): never {
   }
   // LangGraph keeps a task's last record of answers per task: this one replaces the record holding the refused value.
   send([[RESUME_CHANNEL, scratchpad.resume.slice(0, index)]]);
-  throw new GraphInterrupt([{ id: interruptIdFor(namespace, index), value: payload }]);
+  // The interrupt LangGraph's own interrupt(payload, { responseSchema }) would raise (interrupt.js).
+  throw new GraphInterrupt([{ id: interruptIdFor(namespace, index), value: payload, ...(responseSchema === undefined ? {} : { response_schema: responseSchema }) }]);
 }

@@ -10,7 +10,8 @@ import { questionToolLimits } from "../questions/ask-user-question-tool.js";
 import { answerBatch, type AnsweredBatch } from "../core/answer-batch.js";
 import { CompletedCalls } from "../core/completed-calls.js";
 import { decideBatch, type BatchEnvironment, type BatchTools } from "../core/decide-batch.js";
-import { resolveNodeOptions, ApprovalToolNodeOptions } from "../core/options.js";
+import { runtimeOf, stateOf } from "../core/interrupt-on.js";
+import { resolveNodeOptions, toolNodeOptionsOf, ApprovalToolNodeOptions } from "../core/options.js";
 import type { ResolvedNodeOptions } from "../core/types.js";
 import { requestStop } from "../core/run-stop.js";
 import { readTaskContext } from "../core/task-context.js";
@@ -60,8 +61,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   constructor(tools: ApprovalNodeTool[], options?: ApprovalToolNodeOptions) {
     const toolNames = tools.map((tool) => tool.name);
     const resolved = resolveNodeOptions(options, toolNames);
-    const { hooks: _hooks, humanInTheLoop: _hitl, interruptOn: _interruptOn, onHookError: _onHookError, onDecision: _onDecision, onShadowVerdict: _onShadowVerdict, signingKey: _signingKey, ...toolNodeOptions } = options ?? {};
-    super(tools, toolNodeOptions);
+    super(tools, toolNodeOptionsOf(options));
     this.#options = resolved;
     this.#tools = {
       names: new Set(toolNames),
@@ -86,7 +86,8 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<T> {
     const runSignal = followRunSignal(config.signal);
     try {
-      const env: BatchEnvironment = { options: this.#options, tools: this.#tools, task: readTaskContext(config), runSignal, completed: this.#completed };
+      const callContext = { state: stateOf(input), runtime: runtimeOf(config) };
+      const env: BatchEnvironment = { options: this.#options, tools: this.#tools, task: readTaskContext(config), runSignal, completed: this.#completed, callContext };
       const decided = await decideBatch(toolNodeCalls(input), env);
       const batch = answerBatch(decided, env, (stop) => requestStop(config, stop));
       return await super.run(input, this.#batches.bind(runSignal.toolConfig(config), batch));

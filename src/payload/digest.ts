@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 
 import { canonicalJson } from "./canonical-json.js";
+import { isToolApprovalInterrupt } from "./guards.js";
 
 /**
  * The digest a decision is bound to: SHA-256 over the tool name and the canonical JSON
@@ -26,8 +27,9 @@ export function requestDigest(name: string, args: unknown): string {
  * `args` was added also gets `args` (a copy of `arguments`). Other values pass through.
  */
 export function withDigests<T>(payload: T): T {
-  const candidate = payload as { type?: unknown; action_requests?: unknown } | null;
-  if (candidate === null || typeof candidate !== "object" || candidate.type !== "tool_approval" || !Array.isArray(candidate.action_requests)) return payload;
+  // By shape: another library's `tool_approval` (LangChain's per-call one) or a malformed value passes through untouched.
+  if (!isToolApprovalInterrupt(payload)) return payload;
+  const candidate = payload as { action_requests: unknown[] };
   return {
     ...candidate,
     action_requests: (candidate.action_requests as Array<{ name: string; arguments: unknown; args?: unknown }>).map((request) => ({

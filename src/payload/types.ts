@@ -110,6 +110,30 @@ export type AgentInboxResponse =
   | { type: "response"; args: string }
   | { type: "edit"; args: { action: string; args: Record<string, unknown> } };
 
+/**
+ * LangChain JS's `ActionRequest` (`humanInTheLoopMiddleware`'s `HITLRequest.actionRequests[i]`),
+ * as `approvalMiddleware` also writes it. `description` is always present: the configured one, or
+ * LangChain's default (`descriptionPrefix`, the tool's name and its arguments).
+ */
+export interface LangChainActionRequest {
+  name: string;
+  /** The arguments, as in `action_requests[i].args` (a string input stays a string, as LangChain's own middleware carries it). */
+  args: Record<string, unknown>;
+  description: string;
+}
+
+/** The decisions LangChain JS's `HITLRequest` can name (it has no `respond`). */
+export type LangChainDecisionType = "approve" | "edit" | "reject";
+
+/** LangChain JS's `ReviewConfig`, one per action request, in the same order. */
+export interface LangChainReviewConfig {
+  actionName: string;
+  /** `allowed_decisions` without `respond`, which LangChain JS cannot send. */
+  allowedDecisions: LangChainDecisionType[];
+  /** The `argsSchema` configured in `interruptOn` (LangChain's UI hint); the tool's own schema is `review_configs[i].args_schema`. */
+  argsSchema?: Record<string, unknown>;
+}
+
 /** The kinds of human interrupt this library raises. */
 export type HumanInterruptType = "tool_approval" | "ask_user_question";
 
@@ -133,6 +157,14 @@ export interface ToolApprovalInterruptPayload {
   error?: InterruptValidationError;
   /** Added: ISO-8601 deadline after which every pending call is rejected as expired. */
   expires_at?: string;
+  /**
+   * Added by `approvalMiddleware`: the same calls as LangChain JS's `HITLRequest.actionRequests`
+   * (camelCase, no ids), so clients typed against LangChain read the pause. This library reads
+   * only `action_requests`.
+   */
+  actionRequests?: LangChainActionRequest[];
+  /** Added by `approvalMiddleware`: LangChain JS's `HITLRequest.reviewConfigs`, one per action request. */
+  reviewConfigs?: LangChainReviewConfig[];
 }
 
 /** A pre-defined answer the person can pick. */

@@ -4,7 +4,7 @@ import { HITLError } from "../errors/hitl-error.js";
 import { withLockConnection } from "./connection-budget.js";
 
 /** What a lock protects: its 64-bit key and, for the error message, what it is called. */
-export interface AdvisoryLock {
+interface AdvisoryLock {
   /** A signed 64-bit integer, as a decimal string (see {@link advisoryLockKey}). */
   key: string;
   /** E.g. `thread "t1"`; used in error messages. */

@@ -21,9 +21,11 @@ function createPool(url: string, connectTimeoutMs: number): pg.Pool {
  * @param urlOrPool - A connection URL (`postgresql://user:pass@host:5432/db`) or a `pg.Pool`.
  * @param options - `schema`: where the checkpoint tables live (a plain identifier; default `"public"`);
  * `connectTimeoutMs`: time to open a connection (default 10 000; URL only); `claimLeaseMs` (default 30 000)
- * and `busyWaitMs` (default 5 000): see the README's "Exactly once".
+ * and `busyWaitMs` (default 5 000): see the README's "Exactly once"; `serde`: a serializer that stores interrupt
+ * values as JSON (default: LangGraph's JsonPlusSerializer).
  * @returns The saver, set up.
- * @throws {HITLError} `INVALID_OPTIONS` for a bad URL, pool or options (`details: [{ path, message, received }]`);
+ * @throws {HITLError} `INVALID_OPTIONS` for a bad URL, pool or options (`details: [{ path, message, received }]`),
+ * or a serializer whose interrupt writes the approvals inbox could not read;
  * `DATABASE_UNAVAILABLE` when the database cannot be reached.
  * @example
  * ```ts

@@ -5,3 +5,5 @@
 export { createPostgresCheckpointer } from "./create-postgres-checkpointer.js";
 export { HITLPostgresSaver, HitlPostgresSaver } from "./postgres-saver.js";
 export type { PostgresCheckpointerOptions } from "./options.js";
+export type { PruneResolvedOptions } from "./retention/prune-options.js";
+export type { PruneResolvedResult } from "./retention/prune-resolved.js";

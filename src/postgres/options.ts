@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import { z } from "zod";
 import { DEFAULT_BUSY_WAIT_MS, DEFAULT_LEASE_MS } from "../claims/index.js";
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
@@ -7,7 +8,12 @@ import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 const MAX_IDENTIFIER_LENGTH = 63;
 
 /** Default time to open a connection before the database counts as unavailable. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+function isSerializer(value: unknown): value is SerializerProtocol {
+  const candidate = value as Partial<SerializerProtocol> | null;
+  return typeof candidate?.dumpsTyped === "function" && typeof candidate.loadsTyped === "function";
+}
 
 const milliseconds = (max: number) => z.number().int("must be a whole number of milliseconds").positive().max(max);
 
@@ -20,6 +26,7 @@ const optionsSchema = z.strictObject({
   claimLeaseMs: milliseconds(3_600_000).min(100).optional(),
   busyWaitMs: milliseconds(600_000).optional(),
   connectTimeoutMs: milliseconds(600_000).optional(),
+  serde: z.custom<SerializerProtocol>(isSerializer, "must be a serializer: an object with dumpsTyped() and loadsTyped()").optional(),
 });
 
 const OPTION_NAMES = Object.keys(optionsSchema.shape);
@@ -28,7 +35,7 @@ const OPTION_NAMES = Object.keys(optionsSchema.shape);
 export type PostgresCheckpointerOptions = z.input<typeof optionsSchema>;
 
 /** Options after validation, in the form the saver reads. */
-export interface ResolvedPostgresOptions {
+interface ResolvedPostgresOptions {
   schema: string;
   /** How long a claim on a reviewed batch stays live without renewal (see the README's "Exactly once"). */
   leaseMs: number;
@@ -36,6 +43,8 @@ export interface ResolvedPostgresOptions {
   busyWaitMs: number;
   /** How long opening a connection may take (URL only). */
   connectTimeoutMs: number;
+  /** The serializer of every stored value; `undefined`: LangGraph's default (JsonPlusSerializer). */
+  serde: SerializerProtocol | undefined;
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -63,14 +72,14 @@ function refuse(details: HITLErrorDetail[]): never {
  * @throws {HITLError} `INVALID_OPTIONS`, one detail (`path`, `message`, `received`) per problem.
  * @example
  * ```ts
- * resolvePostgresOptions({}); // { schema: "public", leaseMs: 30000, busyWaitMs: 5000, connectTimeoutMs: 10000 }
+ * resolvePostgresOptions({}); // { schema: "public", leaseMs: 30000, busyWaitMs: 5000, connectTimeoutMs: 10000, serde: undefined }
  * ```
  */
 export function resolvePostgresOptions(options: unknown): ResolvedPostgresOptions {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) refuse(parsed.error.issues.flatMap((issue) => detailsOf(issue, options)));
-  const { schema = "public", claimLeaseMs = DEFAULT_LEASE_MS, busyWaitMs = DEFAULT_BUSY_WAIT_MS, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS } = parsed.data;
-  return { schema, leaseMs: claimLeaseMs, busyWaitMs, connectTimeoutMs };
+  const { schema = "public", claimLeaseMs = DEFAULT_LEASE_MS, busyWaitMs = DEFAULT_BUSY_WAIT_MS, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS, serde } = parsed.data;
+  return { schema, leaseMs: claimLeaseMs, busyWaitMs, connectTimeoutMs, serde };
 }
 
 function isPoolLike(value: unknown): value is pg.Pool {

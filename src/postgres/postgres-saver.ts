@@ -19,14 +19,21 @@ import {
   type LatestPendingWrites,
   type PendingWrite,
 } from "../langgraph/index.js";
+import { latestRootWritesSql, stockCheckpointRows, stockWriteRows, taskInterruptWritesSql } from "../langgraph/index.js";
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
 import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
 import { PostgresContinuationLeases } from "./continuation/postgres-leases.js";
-import { deletePending, listPending, overduePending } from "./inbox/inbox-queries.js";
-import { applyMigrations, ensureAttachments, MIGRATIONS } from "./migrations/index.js";
+import { listPending, overduePending } from "./inbox/inbox-queries.js";
+import { PostgresInboxNotifications } from "./inbox/inbox-notifications.js";
+import { watchInbox } from "../inbox/watch-inbox.js";
+import type { PendingInterruptChange, WatchPendingInterruptsOptions } from "../inbox/change-feed.js";
+import { applyMigrations, ensureAttachments, ensureTriggerSettings, MIGRATIONS } from "./migrations/index.js";
 import { withMigrationsLock } from "./migrations-lock.js";
 import { checkPool, resolvePostgresOptions, type PostgresCheckpointerOptions } from "./options.js";
-import { claimsTable, continuationsTable, leasesTable } from "./tables.js";
+import { deleteThreadAtomically } from "./delete-thread.js";
+import { pruneResolved, type PruneResolvedResult } from "./retention/prune-resolved.js";
+import { resolvePruneOptions, type PruneResolvedOptions } from "./retention/prune-options.js";
+import { checkInterruptEncoding, INBOX_READABLE_TYPE, unsupportedSerializer } from "./serializer-check.js";
 
 /**
  * LangGraph's `PostgresSaver`, unchanged in what it writes (every row is exactly what the stock
@@ -34,8 +41,9 @@ import { claimsTable, continuationsTable, leasesTable } from "./tables.js";
  * `setup()` runs migrations under an advisory lock; an approvals inbox lists every pending human
  * interrupt across threads (kept by triggers on LangGraph's tables, atomic with its writes); and
  * claims make each reviewed batch run exactly once across replicas; checkpoint writes are fenced
- * so a thread's history has one continuation (see {@link HITLPostgresSaver.put}). Usually made by
- * {@link createPostgresCheckpointer}, which also runs `setup()`.
+ * so a thread's history has one continuation (see {@link HITLPostgresSaver.put}); and
+ * {@link HITLPostgresSaver.pruneResolved} deletes what finished batches left behind. Usually made
+ * by {@link createPostgresCheckpointer}, which also runs `setup()`.
  *
  * `end()` closes the pool — also a pool you passed in.
  *
@@ -55,20 +63,47 @@ export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, 
   readonly claimStore: ClaimStore;
   /** Which run may continue each thread (see `withThreadContinuation`). */
   readonly continuationLeases: ContinuationLeases;
+  /** The `LISTEN` connection watches share (see {@link HITLPostgresSaver.watchPendingInterrupts}). */
+  readonly inboxNotifications: PostgresInboxNotifications;
 
   /**
    * @param pool - A `pg.Pool` allowing at least 2 connections.
-   * @param options - `schema` (Default: `"public"`), `claimLeaseMs`, `busyWaitMs`.
+   * @param options - `schema` (Default: `"public"`), `claimLeaseMs`, `busyWaitMs`, `serde` (Default: LangGraph's
+   * JsonPlusSerializer; one that stores interrupt values as JSON, checked by `setup()`).
    * @throws {HITLError} `INVALID_OPTIONS` for a bad pool or options.
    */
   constructor(pool: pg.Pool, options: PostgresCheckpointerOptions = {}) {
     checkPool(pool);
     const resolved = resolvePostgresOptions(options);
-    super(pool, undefined, { schema: resolved.schema });
+    super(pool, resolved.serde, { schema: resolved.schema });
     this.schema = resolved.schema;
     this.pgPool = pool;
     this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);
     this.continuationLeases = new PostgresContinuationLeases(pool, resolved.schema, resolved);
+    this.inboxNotifications = new PostgresInboxNotifications(pool, resolved.schema);
+  }
+
+  /**
+   * Watches the inbox across every replica on this database and schema: a `snapshot`, then each
+   * approval raised, resolved or expired, as its transaction commits (`LISTEN`/`NOTIFY`; one
+   * connection per saver, outside the pool, shared by all its watches; see the README's "Streaming").
+   *
+   * @param options - `{ signal?, snapshotLimit? }`; `signal`, `break` or `end()` ends the watch.
+   * @returns An async iterator of changes.
+   * @throws {HITLError} `INVALID_OPTIONS`; the first read's `DATABASE_UNAVAILABLE`.
+   * @example
+   * ```ts
+   * for await (const change of saver.watchPendingInterrupts({ signal })) console.log(change.type);
+   * ```
+   */
+  watchPendingInterrupts(options: WatchPendingInterruptsOptions = {}): AsyncGenerator<PendingInterruptChange, void, undefined> {
+    return watchInbox(this, this.inboxNotifications, options);
+  }
+
+  /** Ends every watch and its `LISTEN` connection, then closes the pool (also a pool you passed in). */
+  override async end(): Promise<void> {
+    await this.inboxNotifications.close();
+    return super.end();
   }
 
   /**
@@ -86,9 +121,11 @@ export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, 
   }
 
   /**
-   * Saves a checkpoint, writing exactly the rows LangGraph's `PostgresSaver` writes, fenced in
-   * the same statement: refused with `THREAD_BUSY` when its run carries a continuation token that
-   * no longer holds the thread's lease, or carries none while another run holds it; refused with
+   * Saves a checkpoint, writing exactly the rows LangGraph's `PostgresSaver` writes — its blobs
+   * and the checkpoint in ONE statement (the stock saver sends BEGIN, one per blob, the
+   * checkpoint, COMMIT) — fenced in that same statement: refused with `THREAD_BUSY` when its run
+   * carries a continuation token that no longer holds the thread's lease, or carries none while
+   * another run holds it; refused with
    * `INTERRUPT_ALREADY_RESOLVED` when its run continues the head and the parent already has a
    * `loop`/`input` child (a concurrent continuation). Time travel (`fork`, `update`, runs
    * addressed to an older checkpoint) is not refused.
@@ -102,31 +139,19 @@ export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, 
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
     if (config.configurable === undefined) throw new Error(`Missing "configurable" field in "config" param`);
     const { thread_id: threadId, checkpoint_ns: namespace = "", checkpoint_id: parentId } = config.configurable as Record<string, string | undefined>;
-    const [blobs, serializedMetadata] = await Promise.all([this._dumpBlobs(threadId!, namespace, checkpoint.channel_values, newVersions), this._dumpMetadata(metadata)]);
-    await fencedPut(
-      this.pgPool,
-      this.schema,
-      {
-        threadId: threadId!,
-        namespace,
-        checkpointId: checkpoint.id,
-        parentId,
-        checkpoint: this._dumpCheckpoint(checkpoint),
-        metadata: serializedMetadata,
-        token: continuationTokenOf(config),
-        continues: isContinuation(config, metadata),
-        checked: continuesHead(config, metadata),
-      },
-      blobs,
-    );
+    const rows = await stockCheckpointRows(this, threadId!, namespace, checkpoint, metadata, newVersions);
+    const fence = { token: continuationTokenOf(config), continues: isContinuation(config, metadata), checked: continuesHead(config, metadata) };
+    await fencedPut(this.pgPool, this.schema, { threadId: threadId!, namespace, checkpointId: checkpoint.id, parentId, ...fence }, rows);
     return { configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpoint.id } };
   }
 
   /**
    * Saves a task's pending writes as LangGraph's `PostgresSaver` does, in one statement fenced
-   * by the same lease check as {@link HITLPostgresSaver.put}.
+   * by the same lease check as {@link HITLPostgresSaver.put} (the stock saver sends BEGIN, one
+   * per write, COMMIT).
    *
-   * @throws {HITLError} `THREAD_BUSY`.
+   * @throws {HITLError} `THREAD_BUSY`; `INVALID_OPTIONS` for an interrupt write the serializer did
+   * not store as JSON (the inbox could not list it).
    * @example
    * ```ts
    * await saver.putWrites(config, [["messages", message]], taskId);
@@ -134,26 +159,34 @@ export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, 
    */
   override async putWrites(config: RunnableConfig, writes: LangGraphPendingWrite[], taskId: string): Promise<void> {
     const { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpointId } = (config.configurable ?? {}) as Record<string, string>;
-    const dumped = await this._dumpWrites(threadId!, namespace!, checkpointId!, taskId, writes);
-    await fencedPutWrites(this.pgPool, this.schema, continuationTokenOf(config), writes.map(([channel]) => channel), dumped);
+    const rows = await stockWriteRows(this, threadId!, namespace!, checkpointId!, taskId, writes);
+    // The inbox trigger reads interrupt writes as JSON only: refuse one it would silently skip.
+    const unreadable = rows.rows.find((row) => row[5] === INTERRUPT_CHANNEL && row[6] !== INBOX_READABLE_TYPE);
+    if (unreadable !== undefined) throw unsupportedSerializer(this.serde, unreadable[6]);
+    await fencedPutWrites(this.pgPool, this.schema, continuationTokenOf(config), rows);
   }
 
   /**
    * Creates the schema and tables and applies missing migrations, under an advisory lock so
    * that processes starting together apply each migration once; re-attaches the inbox
-   * triggers to LangGraph's tables if they went missing. Safe to call again.
+   * triggers to LangGraph's tables if they went missing, and gives their functions back the
+   * settings they must run with. Safe to call again. First checks that the serializer stores
+   * interrupt values as JSON (the inbox reads nothing else).
    *
-   * @throws {HITLError} `DATABASE_UNAVAILABLE` when the database cannot be reached.
+   * @throws {HITLError} `DATABASE_UNAVAILABLE` when the database cannot be reached; `INVALID_OPTIONS`
+   * for a serializer whose interrupt writes the inbox could not read.
    * @example
    * ```ts
    * await saver.setup();
    * ```
    */
   override async setup(): Promise<void> {
+    await checkInterruptEncoding(this.serde);
     await withMigrationsLock(this.pgPool, this.schema, async () => {
       await super.setup();
       await applyMigrations(this.pgPool, this.schema, MIGRATIONS);
       await ensureAttachments(this.pgPool, this.schema);
+      await ensureTriggerSettings(this.pgPool, this.schema);
     });
   }
 
@@ -200,13 +233,7 @@ export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, 
    * resume values are decoded; for other writes the channel name is all that matters.
    */
   async readPendingWrites(threadId: string): Promise<LatestPendingWrites> {
-    const { rows } = await this.pgPool.query<{ checkpoint_id: string; task_id: string; channel: string; type: string; blob: Buffer }>(
-      `SELECT checkpoint_id, task_id, channel, type, blob FROM "${this.schema}".checkpoint_writes
-       WHERE thread_id = $1 AND checkpoint_ns = '' AND checkpoint_id = (
-         SELECT checkpoint_id FROM "${this.schema}".checkpoints WHERE thread_id = $1 AND checkpoint_ns = '' ORDER BY checkpoint_id DESC LIMIT 1)
-       ORDER BY task_id, idx`,
-      [threadId],
-    );
+    const { rows } = await this.pgPool.query<{ checkpoint_id: string; task_id: string; channel: string; type: string; blob: Buffer }>(latestRootWritesSql(this.schema), [threadId]);
     const writes = await Promise.all(
       rows.map(async (row): Promise<PendingWrite> => [
         row.task_id,
@@ -219,24 +246,47 @@ export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, 
 
   /** One task's interrupt values in one checkpoint (what the node checks decisions against), without loading the checkpoint. */
   async readTaskInterrupts(threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<unknown[]> {
-    const { rows } = await this.pgPool.query<{ type: string; blob: Buffer }>(
-      `SELECT type, blob FROM "${this.schema}".checkpoint_writes
-       WHERE thread_id = $1 AND checkpoint_ns = $2 AND checkpoint_id = $3 AND task_id = $4 AND channel = $5`,
-      [threadId, namespace, checkpointId, taskId, INTERRUPT_CHANNEL],
-    );
+    const { rows } = await this.pgPool.query<{ type: string; blob: Buffer }>(taskInterruptWritesSql(this.schema), [threadId, namespace, checkpointId, taskId]);
     const writes = await Promise.all(rows.map(async (row): Promise<PendingWrite> => [taskId, INTERRUPT_CHANNEL, await this.serde.loadsTyped(row.type, row.blob)]));
     return interruptValuesOfTask(writes, taskId);
   }
 
   readonly #decodeInterrupts = (type: string, blob: Uint8Array): Promise<unknown> => this.serde.loadsTyped(type, blob);
 
-  /** Deletes a thread's checkpoints, its inbox entries, its claims and its continuation records. */
+  /**
+   * Deletes a thread — LangGraph's rows (what the stock `deleteThread` deletes), its inbox
+   * entries, claims, call results, continuation records and lease — in one statement, so it is
+   * atomic: if anything fails, everything stays.
+   *
+   * @example
+   * ```ts
+   * await saver.deleteThread("t1");
+   * ```
+   */
   override async deleteThread(threadId: string): Promise<void> {
-    await super.deleteThread(threadId);
-    await deletePending(this.pgPool, this.schema, threadId);
-    await this.pgPool.query(`DELETE FROM ${claimsTable(this.schema)} WHERE thread_id = $1`, [threadId]);
-    await this.pgPool.query(`DELETE FROM ${continuationsTable(this.schema)} WHERE thread_id = $1`, [threadId]);
-    await this.pgPool.query(`DELETE FROM ${leasesTable(this.schema)} WHERE thread_id = $1`, [threadId]);
+    await deleteThreadAtomically(this.pgPool, this.schema, threadId);
+  }
+
+  /**
+   * Deletes what this library keeps per resumed batch once nothing can need it any more, for a
+   * cron job on any replica (safe while others run): claims of batches that are finished for
+   * LangGraph (the task's result is stored, its graph moved on, no execution holds the claim)
+   * with their calls' results, continuation records, and leases left by runs that died. Rows
+   * of a thread a run is continuing right now, paused or running batches, and everything
+   * written after `olderThan` are kept. Each call deletes at most `limit` rows of each kind,
+   * oldest first; call again while `more`. LangGraph's own checkpoints are not touched.
+   *
+   * @param options - `olderThan` (a `Date` or ISO string, at least one hour ago), `limit` (Default: 1000).
+   * @returns How many rows of each kind were deleted, and whether more are due.
+   * @throws {HITLError} `INVALID_OPTIONS`.
+   * @example
+   * ```ts
+   * const week = new Date(Date.now() - 7 * 86_400_000);
+   * while ((await saver.pruneResolved({ olderThan: week })).more);
+   * ```
+   */
+  async pruneResolved(options: PruneResolvedOptions): Promise<PruneResolvedResult> {
+    return pruneResolved(this.pgPool, this.schema, resolvePruneOptions(options, Date.now()));
   }
 }
 

@@ -1,5 +1,7 @@
 import { limitsProblem } from "../decisions/value-limits.js";
 import { raiseInPlace } from "../langgraph/index.js";
+import { responseSchemaOf } from "../payload/response-schema.js";
+import type { AskUserQuestionInterruptPayload, ToolApprovalInterruptPayload } from "../payload/types.js";
 
 /**
  * Refuses a resume value that nests deeper or holds more than the documented limits (64
@@ -18,8 +20,8 @@ import { raiseInPlace } from "../langgraph/index.js";
  * refuseOversized(unwrapped.value, "INVALID_DECISION", reviewed);
  * ```
  */
-export function refuseOversized(value: unknown, code: "INVALID_DECISION" | "INVALID_ANSWER", payload: object): void {
+export function refuseOversized(value: unknown, code: "INVALID_DECISION" | "INVALID_ANSWER", payload: ToolApprovalInterruptPayload | AskUserQuestionInterruptPayload): void {
   const problem = limitsProblem(value, code);
   if (problem === undefined) return;
-  raiseInPlace({ ...payload, error: { code: problem.code, message: problem.message, details: [...problem.details] } });
+  raiseInPlace({ ...payload, error: { code: problem.code, message: problem.message, details: [...problem.details] } }, responseSchemaOf(payload));
 }

@@ -9,6 +9,7 @@ import type {
   AskUserQuestionResolution,
   AskUserQuestionsResolution,
 } from "../payload/types.js";
+import { questionResponseSchema } from "../payload/response-schema.js";
 import { parseQuestion, parseQuestions } from "./question-schema.js";
 import { validateResolution, validateResolutions } from "./validate-answer.js";
 
@@ -87,10 +88,11 @@ function check<T>(raised: { value: unknown; interruptId: string | undefined }, p
  * ```
  */
 export function raiseUntilAnswered<T>(payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T, trust: AnswerTrust = UNVERIFIED): AnsweredQuestion<T> {
-  let outcome = check(interruptWithId(payload), payload, validate, trust);
+  const schema = questionResponseSchema(payload);
+  let outcome = check(interruptWithId(payload, schema), payload, validate, trust);
   while (isHITLError(outcome)) {
     const error = { code: outcome.code, message: outcome.message, details: [...outcome.details] };
-    outcome = check(interruptWithId({ ...payload, error }), payload, validate, trust);
+    outcome = check(interruptWithId({ ...payload, error }, schema), payload, validate, trust);
   }
   return outcome;
 }

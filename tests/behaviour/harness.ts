@@ -42,7 +42,8 @@ export const middlewareAdapter: Adapter = {
   approvals: (tools, options) => ({ tools, options }),
   agentGraph: (setup, calls, checkpointer) => {
     const model = new ScriptedChatModel(toolCallingScript(calls));
-    const agent = createAgent({ model, tools: setup.tools as never, middleware: [approvalMiddleware(setup.options)], checkpointer });
+    // The suite states one wording for both adapters (ours); the middleware's default (LangChain's) is tested in tests/langchain.
+    const agent = createAgent({ model, tools: setup.tools as never, middleware: [approvalMiddleware({ reviewMessages: "langgraph-hitl", ...setup.options })], checkpointer });
     return { graph: agent as unknown as AgentGraph, model };
   },
 };

@@ -12,8 +12,8 @@ const STEPS = HISTORY_SEARCH_LIMIT + 50;
 
 const State = Annotation.Root({ count: Annotation<number>({ reducer: (_old, next) => next, default: () => 0 }) });
 
-/** gate (one interrupt) → step × STEPS → END. */
-function longThreadGraph(checkpointer: BaseCheckpointSaver) {
+/** gate (one interrupt) → step × `steps` → END: every step is one more checkpoint. */
+function gatedLoop(checkpointer: BaseCheckpointSaver, steps: number) {
   return new StateGraph(State)
     .addNode("gate", () => {
       interrupt({ question: "go?" });
@@ -21,9 +21,19 @@ function longThreadGraph(checkpointer: BaseCheckpointSaver) {
     })
     .addNode("step", (state) => ({ count: state.count + 1 }))
     .addEdge(START, "gate")
-    .addEdge("gate", "step")
-    .addConditionalEdges("step", (state) => (state.count < STEPS ? "step" : END), ["step", END])
+    .addConditionalEdges("gate", () => (steps > 0 ? "step" : END), ["step", END])
+    .addConditionalEdges("step", (state) => (state.count < steps ? "step" : END), ["step", END])
     .compile({ checkpointer });
+}
+
+/** A thread of `gatedLoop(steps)` that passed its gate and ran to the end; `gateId` is the interrupt it answered. */
+async function threadPastItsGate(checkpointer: BaseCheckpointSaver, steps: number) {
+  const graph = gatedLoop(checkpointer, steps);
+  const config = { ...newThread("history"), recursionLimit: steps * 2 + 10 };
+  await graph.invoke({ count: 0 }, config);
+  const gateId = (await graph.getState(config)).tasks[0]?.interrupts[0]?.id as string;
+  await graph.invoke(new Command({ resume: { [gateId]: "go" } }), config);
+  return { graph, config, gateId };
 }
 
 /** Counts the checkpoints `list` yields, and the limits it was asked for, while `work` runs. */
@@ -58,12 +68,7 @@ export const historyBoundCases: BehaviourCases = (saver) => {
   describe(`an interruptId that is not pending is looked for in the latest ${HISTORY_SEARCH_LIMIT} checkpoints only`, () => {
     async function longThread() {
       const checkpointer = await saver();
-      const graph = longThreadGraph(checkpointer);
-      const config = { ...newThread("long"), recursionLimit: STEPS * 2 };
-      await graph.invoke({ count: 0 }, config);
-      const gateId = (await graph.getState(config)).tasks[0]?.interrupts[0]?.id as string;
-      await graph.invoke(new Command({ resume: { [gateId]: "go" } }), config);
-      return { checkpointer, graph, config, gateId };
+      return { checkpointer, ...(await threadPastItsGate(checkpointer, STEPS)) };
     }
 
     test("an id the thread never raised: UNKNOWN_INTERRUPT saying how far the history was searched, after reading at most the bound", async () => {
@@ -87,19 +92,7 @@ export const historyBoundCases: BehaviourCases = (saver) => {
     });
 
     test("on a short thread the whole history is searched: an answered id is INTERRUPT_ALREADY_RESOLVED, an unknown one 'never raised'", async () => {
-      const checkpointer = await saver();
-      const graph = new StateGraph(State)
-        .addNode("gate", () => {
-          interrupt({ question: "go?" });
-          return {};
-        })
-        .addEdge(START, "gate")
-        .addEdge("gate", END)
-        .compile({ checkpointer });
-      const config = newThread("short");
-      await graph.invoke({ count: 0 }, config);
-      const gateId = (await graph.getState(config)).tasks[0]?.interrupts[0]?.id as string;
-      await graph.invoke(new Command({ resume: { [gateId]: "go" } }), config);
+      const { graph, config, gateId } = await threadPastItsGate(await saver(), 0);
       expect(isHITLError(await refusal(resume(graph, config, { answer: "go" }, { interruptId: gateId })), "INTERRUPT_ALREADY_RESOLVED")).toBe(true);
       const unknown = await refusal(resume(graph, config, { answer: "go" }, { interruptId: "0123456789abcdef0123456789abcdef" }));
       expect(isHITLError(unknown, "UNKNOWN_INTERRUPT")).toBe(true);

@@ -16,6 +16,10 @@ import { rebuildCases } from "./rebuild.cases.js";
 import { trustCases } from "./trust.cases.js";
 import { signingCases } from "./signing.cases.js";
 import { nodeBoundsCases } from "./node-bounds.cases.js";
+import { clientSpellingCases } from "./client-spellings.cases.js";
+import { responseSchemaCases } from "./response-schema.cases.js";
+import { streamingCases } from "./streaming.cases.js";
+import { durabilityCases } from "./durability.cases.js";
 import { historyBoundCases } from "./history-bound.cases.js";
 import { shadowCases } from "./shadow.cases.js";
 import { toolFactsCases } from "./tool-facts.cases.js";
@@ -23,6 +27,10 @@ import { toolFactsCases } from "./tool-facts.cases.js";
 const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 CASES.push(signingCases);
 CASES.push(nodeBoundsCases);
+CASES.push(clientSpellingCases);
+CASES.push(responseSchemaCases);
+CASES.push(streamingCases);
+CASES.push(durabilityCases);
 CASES.push(shadowCases, toolFactsCases);
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */

@@ -1,15 +1,9 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { sourceFiles } from "../support/source-files.js";
 
 const SRC = resolve(__dirname, "..", "..", "src");
 const ROOT = "index.ts";
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith(".ts") ? [path] : [];
-  });
-}
 
 /** Relative imports and re-exports of each file, type-only ones included: a type cycle tangles the design as much. */
 function importGraph(files: readonly string[]): Map<string, string[]> {

@@ -1,8 +1,9 @@
 // Every name a module of src exports is imported somewhere else (another module, a test, a bench,
 // an example, a script) or is part of a public entry point: an export nothing imports only widens
 // what a reader must keep in mind. Found by reading import and export statements.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { sourceFiles } from "../support/source-files.js";
 
 const ROOT = resolve(__dirname, "..", "..");
 const SRC = join(ROOT, "src");
@@ -13,47 +14,7 @@ const PUBLIC = ["index.ts", "postgres/index.ts", "http/index.ts", "langchain/ind
  * starts importing it). Remove the entry with the change: an entry that is no longer unused fails.
  */
 const WAITING_FOR_OWNER: readonly string[] = [
-  // h6b-stream-clients
-  "decisions/client-formats.ts: ClientFormat",
-  "decisions/client-formats.ts: NormalisedResume",
-  "decisions/client-formats.ts: detectClientFormat",
-  "http/media-type.ts: ACCEPTED_MEDIA_TYPES",
-  "http/page/logic/api.ts: ApiResult",
-  "http/page/logic/api.ts: InboxApi",
-  "http/page/logic/format.ts: ValueView",
-  "http/page/logic/outcomes.ts: Tone",
-  "http/page/logic/resume-body.ts: BodyResult",
-  "http/page/logic/resume-body.ts: LocalIssue",
-  "http/page/logic/wire-types.ts: Problem",
-  "http/page/logic/wire-types.ts: ToolApprovalDecision",
-  "http/page/ui/card.ts: CardFrame",
-  "http/page/ui/dom.ts: Attributes",
-  "http/page/ui/dom.ts: Child",
-  "http/page/ui/dom.ts: append",
-  "http/page/ui/reconcile.ts: ReconcileResult",
-  "http/page/ui/shell.ts: Shell",
-  "http/read-json-body.ts: BodyResult",
-  "http/thread-id.ts: ThreadIdResult",
-  // h7-middleware
-  "langchain/tool-turn.ts: TurnHandler",
-  // h2-postgres
-  "postgres/advisory-lock.ts: AdvisoryLock",
-  "postgres/continuation/fenced-writes.ts: DumpedWrite",
-  "postgres/continuation/fenced-writes.ts: FencedCheckpoint",
-  "postgres/inbox/inbox-queries.ts: InterruptDecoder",
-  "postgres/migrations/index.ts: Migration",
-  "postgres/options.ts: DEFAULT_CONNECT_TIMEOUT_MS",
-  "postgres/options.ts: ResolvedPostgresOptions",
 ];
-
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === "node_modules" || name === "dist") return [];
-    if (statSync(path).isDirectory()) return walk(path);
-    return /\.(m?ts|cts|mjs)$/.test(name) && !name.endsWith(".generated.ts") ? [path] : [];
-  });
-}
 
 function resolveSpecifier(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith(".")) return undefined;
@@ -79,7 +40,7 @@ interface Module {
   reexports: Array<{ name: string; source: string; sourceName: string }>;
 }
 
-const files = ["src", "tests", "bench", "examples", "scripts"].filter((folder) => existsSync(join(ROOT, folder))).flatMap((folder) => walk(join(ROOT, folder)));
+const files = ["src", "tests", "bench", "examples", "scripts"].filter((folder) => existsSync(join(ROOT, folder))).flatMap((folder) => sourceFiles(join(ROOT, folder), (name) => /\.(m?ts|cts|mjs)$/.test(name)));
 const modules = new Map<string, Module>();
 /** Names other files import from a module; `*` when one takes all of it (`import * as`, `require`). */
 const imported = new Map<string, Set<string>>();

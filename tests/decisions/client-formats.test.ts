@@ -1,3 +1,4 @@
+import { normalizeHitlResponseForServer } from "@langchain/langgraph-sdk/ui";
 import { fromClientFormat } from "../../src/decisions/client-formats.js";
 import { validateDecisions } from "../../src/decisions/validate-decisions.js";
 import { isHITLError, type ToolApprovalInterruptPayload } from "../../src/index.js";
@@ -29,6 +30,7 @@ describe("fromClientFormat: LangChain `{ decisions }`", () => {
     ["edit with snake_case edited_action", one, { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { service: "web", replicas: 3 } } }] }, [{ type: "edit", updatedInput: { service: "web", replicas: 3 } }]],
     ["edit with camelCase editedAction", one, { decisions: [{ type: "edit", editedAction: { name: "deploy", args: { service: "web", replicas: 3 } } }] }, [{ type: "edit", updatedInput: { service: "web", replicas: 3 } }]],
     ["edit whose values arrive as strings", one, { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { service: "7", replicas: "3" } } }] }, [{ type: "edit", updatedInput: { service: "7", replicas: 3 } }]],
+    ["edit with both spellings, equal (as the SDK's respond() sends it)", one, { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { service: "web", replicas: 3 } }, editedAction: { args: { replicas: 3, service: "web" }, name: "deploy" } }] }, [{ type: "edit", updatedInput: { service: "web", replicas: 3 } }]],
     ["several decisions, by position", two, { decisions: [{ type: "approve" }, { type: "reject" }] }, [{ type: "approve" }, { type: "reject" }]],
   ];
   test.each(cases)("converts %s", (_label, payload, value, expected) => {
@@ -45,7 +47,11 @@ describe("fromClientFormat: LangChain `{ decisions }`", () => {
     ["a reject with a non-string message", one, { decisions: [{ type: "reject", message: 3 }] }, "INVALID_DECISION", ["decisions", 0, "message"]],
     ["our own field in a LangChain decision", one, { decisions: [{ type: "reject", reason: "no" }] }, "INVALID_DECISION", ["decisions", 0]],
     ["an edit without an action", one, { decisions: [{ type: "edit" }] }, "INVALID_DECISION", ["decisions", 0]],
-    ["an edit with both spellings", one, { decisions: [{ type: "edit", edited_action: { name: "deploy", args: {} }, editedAction: { name: "deploy", args: {} } }] }, "INVALID_DECISION", ["decisions", 0]],
+    ["an edit whose two spellings name different tools", one, { decisions: [{ type: "edit", edited_action: { name: "deploy", args: {} }, editedAction: { name: "restart", args: {} } }] }, "INVALID_DECISION", ["decisions", 0, "editedAction", "name"]],
+    ["an edit whose two spellings differ in one argument", one, { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { service: "web", replicas: 3 } }, editedAction: { name: "deploy", args: { service: "web", replicas: 30 } } }] }, "INVALID_DECISION", ["decisions", 0, "editedAction", "args", "replicas"]],
+    ["an edit whose second spelling has an extra argument", one, { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { service: "web" } }, editedAction: { name: "deploy", args: { service: "web", replicas: 3 } } }] }, "INVALID_DECISION", ["decisions", 0, "editedAction", "args", "replicas"]],
+    ["an edit whose spellings differ only in a value's type", one, { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { service: "web", replicas: "3" } }, editedAction: { name: "deploy", args: { service: "web", replicas: 3 } } }] }, "INVALID_DECISION", ["decisions", 0, "editedAction", "args", "replicas"]],
+    ["a valid edit whose second spelling is malformed", one, { decisions: [{ type: "edit", edited_action: { name: "deploy", args: {} }, editedAction: { name: "deploy" } }] }, "INVALID_DECISION", ["decisions", 0, "editedAction", "args"]],
     ["an edit whose args are not an object", one, { decisions: [{ type: "edit", edited_action: { name: "deploy", args: "x" } }] }, "INVALID_DECISION", ["decisions", 0, "edited_action", "args"]],
     ["an edit that switches tools", one, { decisions: [{ type: "edit", edited_action: { name: "drop_database", args: {} } }] }, "INVALID_EDIT", ["decisions", 0, "edited_action", "name"]],
     ["a key beside decisions", one, { decisions: [{ type: "approve" }], extra: 1 }, "INVALID_DECISION", ["extra"]],
@@ -58,6 +64,25 @@ describe("fromClientFormat: LangChain `{ decisions }`", () => {
       expect(isHITLError(error) && error.code).toBe(code);
       expect(isHITLError(error) && error.details[0]?.path).toEqual(path);
     }
+  });
+});
+
+describe("fromClientFormat: what @langchain/langgraph-sdk's respond() sends", () => {
+  test("normalizeHitlResponseForServer writes an edit under both spellings, and it is accepted as one edit", () => {
+    const sent = normalizeHitlResponseForServer({ decisions: [{ type: "edit", editedAction: { name: "deploy", args: { service: "web", replicas: "4" } } }, { type: "approve" }] }) as { decisions: Array<Record<string, unknown>> };
+    expect(Object.keys(sent.decisions[0] ?? {}).sort()).toEqual(["editedAction", "edited_action", "type"]);
+    expect(fromClientFormat(two, sent)).toEqual({ format: "langchain", value: [{ type: "edit", updatedInput: { service: "web", replicas: 4 } }, { type: "approve" }] });
+  });
+
+  test("an edit whose spellings differ is refused naming both fields and what differs", () => {
+    const value = { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { service: "web", replicas: 3 } }, editedAction: { name: "deploy", args: { service: "db", replicas: 3 } } }] };
+    expect(() => fromClientFormat(one, value)).toThrow(
+      expect.objectContaining({
+        code: "INVALID_DECISION",
+        message: expect.stringMatching(/`edited_action` and `editedAction`.*differ at `args\.service`/),
+        details: [expect.objectContaining({ toolCallId: "c1", received: { edited_action: "web", editedAction: "db" } })],
+      }),
+    );
   });
 });
 

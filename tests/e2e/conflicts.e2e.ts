@@ -26,7 +26,8 @@ afterAll(async () => {
 describe("the inbox page when an item is gone before the reviewer submits", () => {
   test("409: someone else resolved it; the page says so, applies nothing, and the tool ran once (theirs)", async () => {
     const config = await startRun(graph);
-    const { page, errors, context } = await openInbox(browser, server.url);
+    // Polling, so the page still shows the card when the reviewer submits (live, it would have left already: see live-updates.e2e.ts).
+    const { page, errors, context } = await openInbox(browser, server.url, "alice", undefined, { eventSource: false });
     const card = page.getByRole("article", { name: "deploy" });
     await card.waitFor();
 

@@ -1,4 +1,4 @@
-import { stopDemos, runInTerminal, runWithoutTerminal } from "./support/pseudo-terminal.js";
+import { stopDemos, runInTerminal } from "./support/pseudo-terminal.js";
 
 afterEach(stopDemos);
 
@@ -64,11 +64,5 @@ describe("npm run demo, deciding by itself", () => {
     expect(demo.screen()).toContain("(CI=true: not asking; approving every call by itself)");
     expect(demo.screen()).not.toContain(PROMPT);
     expect(demo.screen()).toContain("✓ delete_file: Deleted /tmp/report.csv.");
-  });
-
-  test("without a terminal it decides by itself and says so", async () => {
-    const demo = runWithoutTerminal(DEMO);
-    expect(await demo.exited).toBe(0);
-    expect(demo.screen()).toContain("(no terminal: not asking; approving every call by itself)");
   });
 });

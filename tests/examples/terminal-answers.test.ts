@@ -52,10 +52,18 @@ describe("demo prompt: reading an answer", () => {
 
 describe("demo prompt: who decides", () => {
   test.each([["true"], ["1"], ["yes"]])("CI=%s makes the demo decide by itself", (ci) => {
-    expect(automaticReason({ CI: ci })).toBe(`CI=${ci}`);
+    expect(automaticReason({ CI: ci }, [])).toBe(`CI=${ci}`);
   });
 
-  test.each([["false"], ["0"], [""]])("CI=%p does not (the terminal decides)", (ci) => {
-    expect(automaticReason({ CI: ci })).not.toMatch(/^CI=/);
+  test.each([["false"], ["0"], [""]])("CI=%p does not (stdin decides)", (ci) => {
+    expect(automaticReason({ CI: ci }, [])).toBeUndefined();
+  });
+
+  test("--yes makes the demo decide by itself", () => {
+    expect(automaticReason({}, ["node", "examples/quickstart.ts", "--yes"])).toBe("--yes");
+  });
+
+  test("having no terminal is no reason to decide by itself (piped answers are read)", () => {
+    expect(automaticReason({}, ["node", "examples/quickstart.ts"])).toBeUndefined();
   });
 });

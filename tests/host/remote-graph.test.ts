@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@langchain/langgraph-sdk";
 import { RemoteGraph } from "@langchain/langgraph/remote";
-import { createRemoteInbox, getInterrupt, getInterrupts, isRemoteGraph, isToolApprovalInterrupt, resumeRemote, start, type RunInterruptResult, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { createRemoteInbox, getInterrupt, getInterrupts, isRemoteGraph, isToolApprovalInterrupt, resumeRemote, resumeStream, start, startStream, type RunInterruptResult, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { createApprovalHandler, anonymousReviewer } from "../../src/http/index.js";
 import { startLocalAgentServer, type LocalAgentServer } from "../../examples/support/agent-server.js";
 import { REMOTE_SIGNING_KEY } from "../../examples/remote-server/agent.js";
@@ -103,7 +103,10 @@ test("resumeRemote checks an edit against args_schema before sending it: nothing
 
   const fixed = { decisions: [{ type: "edit" as const, edited_action: { name: "deploy", args: { service: "billing", replicas: "3" } } }] };
   const outcome = await resumeRemote(remote, config, fixed, { interruptId: pending!.interruptId });
-  expect(toolMessagesOf(outcome.values)[0]?.content).toBe("Deployed billing with 3 replica(s).");
+  // The edited call's output, followed by the edit notice the model reads (reviewMessages.edit).
+  expect(toolMessagesOf(outcome.values)[0]?.content).toBe(
+    'Deployed billing with 3 replica(s).\n\nExecuted instead: deploy with arguments {"service":"billing","replicas":3}. A reviewer edited the call before it ran; do not repeat the original call.',
+  );
   expect(await executions()).toBe(before + 1);
 });
 
@@ -261,5 +264,56 @@ describe("resumeRemote() reports what the server's node recorded", () => {
     expect(result.status).toBe("superseded");
     expect(result.judgment?.own).toBe(false);
     expect(await executions()).toBe(before + 1);
+  });
+});
+
+describe("streamed start and resume through a RemoteGraph", () => {
+  async function collect(stream: AsyncIterable<unknown>): Promise<unknown[]> {
+    const chunks: unknown[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    return chunks;
+  }
+
+  test("startStream yields the server's updates and the pause as an __interrupt__ chunk with interruptId and digests; its outcome is start()'s", async () => {
+    const thread = await client.threads.create();
+    const config = { configurable: { thread_id: thread.thread_id } };
+    const run = await startStream(remote, { messages: [{ role: "user", content: "deploy billing" }] }, config, { streamMode: "updates" });
+    const chunks = (await collect(run)) as Array<Record<string, unknown>>;
+    const outcome = await run.outcome;
+    const pending = (await getInterrupt<ToolApprovalInterruptPayload>(remote, config))!;
+    expect(chunks.map((chunk) => Object.keys(chunk)[0])).toEqual(["agent", "__interrupt__"]);
+    expect(chunks[1]?.["__interrupt__"]).toEqual([expect.objectContaining({ id: pending.interruptId, interruptId: pending.interruptId, threadId: thread.thread_id, value: pending.payload })]);
+    expect(outcome.interrupt).toEqual(pending);
+    // The server keeps and serves the response_schema the node raised with.
+    expect(chunks[1]?.["__interrupt__"]).toEqual([expect.objectContaining({ response_schema: expect.objectContaining({ required: ["call_1"] }) })]);
+    const [task] = (await client.threads.getState(thread.thread_id)).tasks;
+    expect(task?.interrupts[0]).toHaveProperty("response_schema.required", ["call_1"]);
+    const plainThread = await client.threads.create();
+    const plain = await start(remote, { messages: [{ role: "user", content: "deploy billing" }] }, { configurable: { thread_id: plainThread.thread_id } });
+    expect((outcome.values as { messages: unknown[] }).messages).toHaveLength((plain.values as { messages: unknown[] }).messages.length);
+    expect(outcome.interrupt?.payload).toEqual({ ...plain.interrupt!.payload });
+  });
+
+  test("resumeStream checks the value before sending it (INVALID_EDIT: nothing runs), then streams the resumed run and ends with resumeRemote()'s outcome", async () => {
+    const streamed = await pausedThread();
+    const plain = await pausedThread();
+    const before = await executions();
+    const pending = (await getInterrupt(remote, streamed.config))!;
+    const badEdit = { decisions: [{ type: "edit" as const, edited_action: { name: "deploy", args: { service: "billing", replicas: "0" } } }] };
+    await expect(resumeStream(remote, streamed.config, badEdit, { interruptId: pending.interruptId })).rejects.toMatchObject({ code: "INVALID_EDIT" });
+    expect(await executions()).toBe(before);
+
+    const run = await resumeStream(remote, streamed.config, [{ type: "approve" }], { interruptId: pending.interruptId, reviewer: { id: "u-ada" }, streamMode: ["updates"] });
+    const chunks = (await collect(run)) as Array<[string, Record<string, unknown>]>;
+    const outcome = await run.outcome;
+    expect(chunks.map(([mode, payload]) => [mode, Object.keys(payload)[0]])).toEqual([
+      ["updates", "tools"],
+      ["updates", "agent"],
+    ]);
+    const reference = await resumeRemote(remote, plain.config, [{ type: "approve" }], { interruptId: (await getInterrupt(remote, plain.config))!.interruptId, reviewer: { id: "u-ada" } });
+    expect(outcome.status).toBe("applied");
+    expect([outcome.status, outcome.judgment?.own, outcome.interrupt]).toEqual([reference.status, reference.judgment?.own, reference.interrupt]);
+    expect(toolMessagesOf(outcome.values).map((message) => [message.status, message.content])).toEqual(toolMessagesOf(reference.values).map((message) => [message.status, message.content]));
+    expect(await executions()).toBe(before + 2);
   });
 });

@@ -1,5 +1,5 @@
 import { Command, MemorySaver } from "@langchain/langgraph";
-import { createAgent, createMiddleware, humanInTheLoopMiddleware, type AgentMiddleware } from "langchain";
+import { createAgent, createMiddleware, FakeToolCallingModel, humanInTheLoopMiddleware, llmToolSelectorMiddleware, type AgentMiddleware } from "langchain";
 import { z } from "zod";
 import { createMemoryCheckpointer, getInterrupt, HookRegistry, isHITLError, resume } from "../../src/index.js";
 import { createApprovalHandler } from "../../src/http/index.js";
@@ -39,6 +39,54 @@ describe("approvalMiddleware options", () => {
     expect(isHITLError(cause, "INVALID_OPTIONS")).toBe(true);
     expect((cause as { details: Array<{ path?: unknown[]; allowed?: unknown }> }).details[0]).toMatchObject({ path: ["interruptOn", "deplyo"], allowed: ["deploy"] });
     expect(tools[0]!.count).toBe(0);
+  });
+});
+
+describe("approvalMiddleware after a tool-filtering middleware (the dynamic-tools pattern)", () => {
+  /** LangChain's own llmToolSelectorMiddleware, whose selection model always picks `search`. */
+  const selectSearch = () => llmToolSelectorMiddleware({ model: new FakeToolCallingModel({ structuredResponse: { tools: ["search"] } }), maxTools: 1 } as never);
+  /** Records the tools each model call offers, as the middleware after it sees them. */
+  const offeredTools = (seen: string[][]) =>
+    createMiddleware({
+      name: "Offered",
+      wrapModelCall: (request, handler) => {
+        seen.push(request.tools.map((tool) => String((tool as { name?: unknown }).name)));
+        return handler(request);
+      },
+    });
+
+  test("a turn whose model call leaves the guarded tool out runs, instead of failing with INVALID_OPTIONS", async () => {
+    const tools = [countingTool("search"), countingTool("delete_file")];
+    const offered: string[][] = [];
+    const { agent } = agentWith([{ name: "search", args: { path: "docs" }, id: "s1" }], [selectSearch(), offeredTools(offered), approvalMiddleware({ interruptOn: { delete_file: true } })], tools);
+    const result = await agent.invoke(ask(), newThread());
+    expect(offered).toEqual([["search"], ["search"]]);
+    expect(tools.map((t) => t.count)).toEqual([1, 0]);
+    expect(toolMessages(result).map((m) => [m.tool_call_id, m.status])).toEqual([["s1", "success"]]);
+  });
+
+  test("the guarded tool stays guarded when the model calls it although this turn's model call was not offered it", async () => {
+    const tools = [countingTool("search"), countingTool("delete_file")];
+    const { agent } = agentWith([{ name: "delete_file", args: { path: "/etc" }, id: "d1" }], [selectSearch(), approvalMiddleware({ interruptOn: { delete_file: true } })], tools);
+    const config = newThread();
+    await agent.invoke(ask(), config);
+    const pending = await getInterrupt(agent, config);
+    expect(pending?.payload).toMatchObject({ action_requests: [{ tool_call_id: "d1", name: "delete_file" }] });
+    expect(tools[1]!.count).toBe(0);
+  });
+
+  test("a near miss of a called tool that no model call offered is refused before anything of the turn runs", async () => {
+    const tools = [countingTool("search"), countingTool("delete_file")];
+    const calls = [
+      { name: "search", args: { path: "docs" }, id: "s1" },
+      { name: "delete_file", args: { path: "/etc" }, id: "d1" },
+    ];
+    const { agent } = agentWith(calls, [selectSearch(), approvalMiddleware({ interruptOn: { delete_fil: true } })], tools);
+    const error = await agent.invoke(ask(), newThread()).catch((caught: unknown) => caught);
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    expect(isHITLError(cause, "INVALID_OPTIONS")).toBe(true);
+    expect((cause as { details: Array<{ path?: unknown[] }> }).details[0]?.path).toEqual(["interruptOn", "delete_fil"]);
+    expect(tools.map((t) => t.count)).toEqual([0, 0]);
   });
 });
 

@@ -1,9 +1,9 @@
 // The public contract, pinned: every name each entry point exports, values and types apart. Any
 // change to the public surface is then a visible diff here (and a line in the CHANGELOG).
 import { execFileSync } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { sourceFiles } from "../support/source-files.js";
 
 const ROOT = join(__dirname, "..", "..");
 const SRC = join(ROOT, "src");
@@ -47,6 +47,10 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       "resumeRemote",
       "start",
       "withThreadContinuation",
+      "startStream",
+      "resumeStream",
+      "approvalResponseSchema",
+      "questionResponseSchema",
     ],
     types: [
       "AgentInboxResponse",
@@ -146,19 +150,39 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
       "ToolFacts",
       "ToolInput",
       "ToolLookup",
+      "PendingInterruptChange",
+      "WatchPendingInterruptsOptions",
+      "WatchableInbox",
+      "ResponseSchema",
+      "ResumeStreamOptions",
+      "RunStream",
+      "StreamOptions",
+      "StreamedInterrupt",
+      "ApprovalCallRequest",
+      "ApprovalCallRuntime",
+      "ApprovalCallState",
+      "DescriptionFactory",
+      "LangChainActionRequest",
+      "LangChainDecisionType",
+      "LangChainReviewConfig",
+      "ReviewMessageContext",
+      "ReviewMessageTemplate",
+      "ReviewMessages",
+      "ReviewMessagesPreset",
+      "WhenPredicate",
     ],
   },
   "postgres/index.ts": {
     values: ["HITLPostgresSaver", "HitlPostgresSaver", "createPostgresCheckpointer"],
-    types: ["PostgresCheckpointerOptions"],
+    types: ["PostgresCheckpointerOptions", "PruneResolvedOptions", "PruneResolvedResult"],
   },
   "http/index.ts": {
-    values: ["anonymousReviewer", "createApprovalHandler", "toNodeListener"],
-    types: ["ApprovalHandler", "ApprovalHandlerOptions", "AuthRefusal", "AuthResult", "Problem", "ProblemCode"],
+    values: ["anonymousReviewer", "createApprovalHandler", "toNodeListener", "eventStreamResponse", "EVENT_STREAM_HEADERS"],
+    types: ["ApprovalHandler", "ApprovalHandlerOptions", "AuthRefusal", "AuthResult", "Problem", "ProblemCode", "ClosableApprovalHandler", "EventStreamSettings", "EventStreamOptions", "EventStreamTiming", "ServerSentEvent"],
   },
   "langchain/index.ts": {
     values: ["APPROVAL_MIDDLEWARE_NAME", "approvalMiddleware"],
-    types: ["ApprovalMiddlewareOptions"],
+    types: ["ApprovalMiddlewareOptions", "ApprovalMiddlewareInterruptPayload"],
   },
   "remote/index.ts": {
     values: ["REMOTE_FAILURES", "RemoteHookError", "findRemoteHookError", "isRemoteHookError", "remoteHook"],
@@ -177,13 +201,6 @@ const SURFACE: Record<string, { values: string[]; types: string[] }> = {
     ],
   },
 };
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith(".ts") ? [path] : [];
-  });
-}
 
 // Only this package's own files: what each entry exports is decided by them alone, and leaving the
 // dependencies' declarations out keeps the program small.

@@ -100,6 +100,31 @@ describe("storage stays LangGraph's", () => {
     }
   });
 
+  test("switching out and back in on one thread: paused by ours, resumed and paused again by the stock saver, resumed by ours — each reviewed call runs once", async () => {
+    const ours = await createPostgresCheckpointer(db.url);
+    const stock = await stockSaver();
+    try {
+      const mine = deployGraph(ours);
+      const stockBuilt = deployGraph(stock);
+      const theirs = stockBuilt.graph;
+      const config = newThread("out-and-in");
+      const approveAll = mine.calls.map(() => ({ type: "approve" as const }));
+      await mine.graph.invoke({ messages: [new HumanMessage("first")] }, config);
+      await resume(theirs, config, approveAll, { interruptId: (await getInterrupt(theirs, config))!.interruptId });
+      await theirs.invoke({ messages: [new HumanMessage("second")] }, config);
+      const { items } = await ours.listPendingInterrupts({ limit: 10, threadId: config.configurable.thread_id });
+      expect(items).toHaveLength(1);
+      const { values } = await resume(mine.graph, config, approveAll, { interruptId: items[0]!.interruptId });
+      expect(toolMessages(values)).toHaveLength(6);
+      expect([stockBuilt.deploy.count, mine.deploy.count]).toEqual([3, 3]);
+      const forks = await db.pool.query("SELECT 1 FROM checkpoints WHERE thread_id = $1 GROUP BY checkpoint_ns, parent_checkpoint_id HAVING count(*) > 1", [config.configurable.thread_id]);
+      expect(forks.rowCount).toBe(0);
+    } finally {
+      await ours.end();
+      await stock.end();
+    }
+  });
+
   test("a thread paused by a stock PostgresSaver after setup() is listed too (the inbox follows LangGraph's writes, whoever makes them)", async () => {
     const ours = await createPostgresCheckpointer(db.url);
     const stock = await stockSaver();

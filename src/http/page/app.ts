@@ -1,8 +1,11 @@
 /**
  * The reviewer inbox page (browser code; bundled by scripts/build-page.mjs into
- * assets.generated.ts). It only talks to the handler's JSON routes, same-origin.
+ * assets.generated.ts). It only talks to the handler's routes, same-origin, with the browser's
+ * own credentials (cookies): it never sends a bearer token, and `EventSource` could not.
+ * Updates arrive on the inbox's event stream; where that is unavailable it polls.
  */
 import { createInboxApi } from "./logic/api.js";
+import { applyChange, CHANGE_EVENTS, type Departure, type LiveInbox, type PendingInterruptChange } from "./logic/live-inbox.js";
 import { explainProblem, placeDetails } from "./logic/place-problems.js";
 import { reviewerLabel } from "./logic/outcomes.js";
 import type { PendingInterruptRecord, ResumeResponse } from "./logic/wire-types.js";
@@ -14,19 +17,40 @@ import { goneEntry, resolvedEntry } from "./ui/resolved-entry.js";
 import { mountShell } from "./ui/shell.js";
 
 const REFRESH_EVERY_MS = 10_000;
+/** After the event stream failed for good (refused, or no EventSource), try it again this often while polling. */
+const RETRY_LIVE_MS = 30_000;
 
-const api = createInboxApi(document.body.dataset["basePath"] ?? "");
+const basePath = document.body.dataset["basePath"] ?? "";
+const api = createInboxApi(basePath);
 const shell = mountShell(document.body);
 const cards = new Map<string, Card>();
 let refreshing: Promise<void> | undefined;
+/** The open event stream, while updates arrive live; `undefined` while the page polls. */
+let live: EventSource | undefined;
+let liveInbox: LiveInbox = { items: [], truncated: false };
 
 function isReviewable(record: PendingInterruptRecord): boolean {
-  return record.payload.type === "tool_approval" || record.payload.type === "ask_user_question";
+  // By shape, not by `type` alone: LangChain's per-call interrupts are `{ type: "tool_approval", tool_call_id, name, args }` too.
+  const { payload } = record;
+  return payload.type === "tool_approval" ? Array.isArray(payload.action_requests) && Array.isArray(payload.review_configs) : payload.type === "ask_user_question";
 }
 
 function createCard(record: PendingInterruptRecord): Card {
   const { payload } = record;
   return payload.type === "tool_approval" ? approvalCard({ ...record, payload }, submit, new Date()) : questionCard({ ...record, payload }, submit, new Date());
+}
+
+/** Brings the cards in line with `items` (the inbox, oldest first). */
+function show(items: readonly PendingInterruptRecord[], truncated: boolean, reason: "first" | "auto" | "manual" | "after-submit" | "live"): void {
+  shell.setBanner(undefined);
+  const change = reconcile(shell.list, cards, items.filter(isReviewable), createCard);
+  const now = new Date();
+  cards.forEach((card) => card.tick(now));
+  shell.setCount(cards.size, truncated);
+  shell.setStatus(live === undefined ? `Updated at ${now.toLocaleTimeString("en-GB")}; refreshes every ${REFRESH_EVERY_MS / 1000} s.` : `Live: updated at ${now.toLocaleTimeString("en-GB")}.`);
+  if (change.lostFocus) shell.focusPending();
+  if (reason === "manual" || reason === "first") shell.announce(`${cards.size} waiting for you.`);
+  else if (change.added > 0) shell.announce(`${change.added} new ${change.added === 1 ? "item" : "items"} waiting for you.`);
 }
 
 function refresh(reason: "first" | "auto" | "manual" | "after-submit"): Promise<void> {
@@ -37,15 +61,8 @@ function refresh(reason: "first" | "auto" | "manual" | "after-submit"): Promise<
       shell.setStatus("Could not refresh.");
       return;
     }
-    shell.setBanner(undefined);
-    const change = reconcile(shell.list, cards, result.value.items.filter(isReviewable), createCard);
-    const now = new Date();
-    cards.forEach((card) => card.tick(now));
-    shell.setCount(cards.size, result.value.truncated);
-    shell.setStatus(`Updated at ${now.toLocaleTimeString("en-GB")}; refreshes every ${REFRESH_EVERY_MS / 1000} s.`);
-    if (change.lostFocus) shell.focusPending();
-    if (reason === "manual" || reason === "first") shell.announce(`${cards.size} waiting for you.`);
-    else if (change.added > 0) shell.announce(`${change.added} new ${change.added === 1 ? "item" : "items"} waiting for you.`);
+    if (live !== undefined) liveInbox = { items: result.value.items, truncated: result.value.truncated };
+    show(result.value.items, result.value.truncated, reason);
   })().finally(() => (refreshing = undefined));
   return refreshing;
 }
@@ -112,11 +129,68 @@ const submit: SubmitHandler = (card, body, describe) => {
   })();
 };
 
+/** Someone else (another tab, another reviewer, the expiry job) resolved an item this page shows. */
+function departed(departure: Departure): void {
+  const card = cards.get(departure.interruptId);
+  if (card === undefined || card.busy) return;
+  removeCard(card);
+  const headline =
+    departure.why === "expired"
+      ? explainProblem({ status: 410, code: "INTERRUPT_EXPIRED", detail: "" }).headline
+      : "Resolved elsewhere: answered in another tab or by another reviewer.";
+  shell.addResolved(goneEntry(card.record, headline));
+  shell.announce(headline);
+}
+
+function onChange(change: PendingInterruptChange): void {
+  const { inbox, departed: gone } = applyChange(liveInbox, change);
+  liveInbox = inbox;
+  if (gone !== undefined) departed(gone);
+  show(liveInbox.items, liveInbox.truncated, change.type === "snapshot" ? "first" : "live");
+}
+
+let polling: number | undefined;
+
+function startPolling(): void {
+  document.body.dataset["updates"] = "polling";
+  polling ??= window.setInterval(() => {
+    if (document.visibilityState === "visible") void refresh("auto");
+  }, REFRESH_EVERY_MS);
+}
+
+/**
+ * Subscribes to the inbox's event stream. EventSource reconnects by itself after a dropped
+ * connection (the server then sends a fresh snapshot); when the server refuses the stream, or
+ * the browser has no EventSource, the page polls and tries the stream again later.
+ */
+function goLive(): void {
+  if (typeof EventSource !== "function") return startPolling();
+  const source = new EventSource(`${basePath}/interrupts`);
+  for (const type of CHANGE_EVENTS) {
+    source.addEventListener(type, (event) => {
+      if (live !== source) {
+        live = source;
+        document.body.dataset["updates"] = "live";
+        if (polling !== undefined) window.clearInterval(polling);
+        polling = undefined;
+      }
+      onChange(JSON.parse((event as MessageEvent<string>).data) as PendingInterruptChange);
+    });
+  }
+  source.addEventListener("error", () => {
+    if (source.readyState !== EventSource.CLOSED) return shell.setStatus("Connection lost; reconnecting…");
+    if (live === source) live = undefined;
+    startPolling();
+    void refresh("auto");
+    window.setTimeout(goLive, RETRY_LIVE_MS);
+  });
+}
+
 shell.refreshButton.addEventListener("click", () => void refresh("manual"));
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible") void refresh("auto");
+  if (document.visibilityState === "visible" && live === undefined) void refresh("auto");
 });
-window.setInterval(() => {
-  if (document.visibilityState === "visible") void refresh("auto");
-}, REFRESH_EVERY_MS);
+// Polling until the stream's first event arrives: a stream a proxy holds back never leaves the page stale.
+startPolling();
 void refresh("first");
+goLive();

@@ -1,8 +1,9 @@
-import { continuationsTable, leasesTable, quoted } from "../tables.js";
+import { insertBlobsSql, insertWritesSql, upsertCheckpointSql } from "../../langgraph/index.js";
+import { continuationsTable, leasesTable } from "../tables.js";
 
-// LangGraph's checkpoint tables as @langchain/langgraph-checkpoint-postgres 1.0.5 lays them out
-// (its sql.js); tests/postgres/continuation-fence.pg.test.ts checks that a fenced write stores
-// exactly the rows the stock saver stores.
+// LangGraph's own rows (src/langgraph/postgres-writes-sql.ts) written under this library's fence,
+// each `put` and each `putWrites` in ONE statement: one statement is atomic, so it needs no
+// BEGIN/COMMIT of its own, and a refused write leaves nothing behind.
 
 /**
  * Whether the writer may write to thread `$1`: with a token (`$2`), only while that token holds
@@ -20,21 +21,24 @@ function verdictSql(schema: string): string {
 }
 
 /**
- * LangGraph's checkpoint upsert, fenced, in one statement. Parameters: `$1` thread, `$2` token,
- * `$3` namespace, `$4` checkpoint id, `$5` parent id, `$6` checkpoint, `$7` metadata, `$8` whether
- * it continues its parent (registered as its parent's continuation when it is the first), `$9`
- * whether its run loaded the head (then it must be its parent's first continuation). The first
- * continuation is claimed with `INSERT … ON CONFLICT`, which waits for a concurrent claim of the
- * same parent to commit, so two runs can never both see "no child yet". Returns `allowed` (the
- * lease check) and `saved`.
+ * LangGraph's checkpoint upsert and its blobs, fenced, in one statement. Parameters: `$1` thread,
+ * `$2` token, `$3` namespace, `$4` checkpoint id, `$5` parent id, `$6` checkpoint, `$7` metadata,
+ * `$8` whether it continues its parent (registered as its parent's continuation when it is the
+ * first), `$9` whether its run loaded the head (then it must be its parent's first continuation),
+ * `$10`–`$13` the blobs' channels, versions, types and bytes. The first continuation is claimed
+ * with `INSERT … ON CONFLICT`, which waits for a concurrent claim of the same parent to commit, so
+ * two runs can never both see "no child yet". The blobs are written only with the checkpoint.
+ * Returns `allowed` (the lease check) and `saved`.
  *
  * @example
  * ```ts
- * const { rows } = await client.query(fencedPutSql("public"), params);
+ * const { rows } = await pool.query(fencedPutSql("public"), params);
  * ```
  */
 export function fencedPutSql(schema: string): string {
   const continuations = continuationsTable(schema);
+  const checkpoint = { threadId: "$1", namespace: "$3", checkpointId: "$4", parentId: "$5", checkpoint: "$6", metadata: "$7" };
+  const blobs = { threadId: "$1", namespace: "$3", channels: "$10", versions: "$11", types: "$12", blobs: "$13" };
   return `WITH ${verdictSql(schema)}, first_child AS (
       INSERT INTO ${continuations} AS c (thread_id, checkpoint_ns, parent_checkpoint_id, checkpoint_id)
       SELECT $1::text, $3::text, $5::text, $4::text FROM verdict WHERE allowed AND $8::boolean
@@ -42,32 +46,16 @@ export function fencedPutSql(schema: string): string {
         WHERE c.checkpoint_id = EXCLUDED.checkpoint_id OR NOT $9::boolean
       RETURNING 1
     ), saved AS (
-      INSERT INTO ${quoted(schema)}.checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
-      SELECT $1::text, $3::text, $4::text, $5::text, $6::jsonb, $7::jsonb FROM verdict
-      WHERE allowed AND (NOT $9::boolean OR EXISTS (SELECT 1 FROM first_child))
-      ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO UPDATE SET checkpoint = EXCLUDED.checkpoint, metadata = EXCLUDED.metadata
+      ${upsertCheckpointSql(schema, checkpoint, { from: "verdict", when: "allowed AND (NOT $9::boolean OR EXISTS (SELECT 1 FROM first_child))" })}
       RETURNING 1
+    ), blobs AS (
+      ${insertBlobsSql(schema, blobs, { when: "EXISTS (SELECT 1 FROM saved)" })}
     )
     SELECT (SELECT allowed FROM verdict) AS allowed, EXISTS (SELECT 1 FROM saved) AS saved`;
 }
 
 /**
- * LangGraph's blob upsert (unchanged: blobs are content-addressed by version, and roll back with
- * the checkpoint when the fence refuses it).
- *
- * @example
- * ```ts
- * await client.query(blobUpsertSql("public"), blob);
- * ```
- */
-export function blobUpsertSql(schema: string): string {
-  return `INSERT INTO ${quoted(schema)}.checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type, blob)
-    VALUES ($1, $2, $3, $4, $5, $6)
-    ON CONFLICT (thread_id, checkpoint_ns, channel, version) DO NOTHING`;
-}
-
-/**
- * LangGraph's pending-writes insert, fenced like {@link fencedPutSql}'s lease check, in one
+ * LangGraph's pending-writes statement, fenced like {@link fencedPutSql}'s lease check, in one
  * statement. `upsert`: the stock saver replaces a task's special writes (interrupt, resume, error)
  * and keeps the first of any other. Parameters: `$1` thread, `$2` token, `$3` namespace,
  * `$4` checkpoint id, `$5` task id, `$6` idx[], `$7` channel[], `$8` type[], `$9` blob[].
@@ -78,14 +66,9 @@ export function blobUpsertSql(schema: string): string {
  * ```
  */
 export function fencedWritesSql(schema: string, upsert: boolean): string {
-  const conflict = upsert ? "DO UPDATE SET channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob" : "DO NOTHING";
+  const writes = { threadId: "$1", namespace: "$3", checkpointId: "$4", taskId: "$5", idx: "$6", channels: "$7", types: "$8", blobs: "$9" };
   return `WITH ${verdictSql(schema)}, saved AS (
-      INSERT INTO ${quoted(schema)}.checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob)
-      SELECT $1::text, $3::text, $4::text, $5::text, w.idx, w.channel, w.type, w.blob
-      FROM verdict, unnest($6::int[], $7::text[], $8::text[], $9::bytea[]) WITH ORDINALITY AS w(idx, channel, type, blob, ord)
-      WHERE allowed
-      ORDER BY w.ord
-      ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) ${conflict}
+      ${insertWritesSql(schema, writes, upsert, { from: "verdict", when: "allowed" })}
     )
     SELECT allowed FROM verdict`;
 }

@@ -1,26 +1,21 @@
 import type pg from "pg";
-import { WRITES_IDX_MAP } from "@langchain/langgraph-checkpoint";
 import { HITLError } from "../../errors/hitl-error.js";
-import { blobUpsertSql, fencedPutSql, fencedWritesSql } from "./fence-sql.js";
+import type { CheckpointRows, WriteRows } from "../../langgraph/index.js";
+import { fencedPutSql, fencedWritesSql } from "./fence-sql.js";
 
 /** One checkpoint row as LangGraph's saver serialises it, and what the fence needs to know. */
-export interface FencedCheckpoint {
+interface FencedCheckpoint {
   threadId: string;
   namespace: string;
   checkpointId: string;
   parentId: string | undefined;
-  checkpoint: Record<string, unknown>;
-  metadata: unknown;
-  /** The continuation token its run carries, if any. */
+  /** The token the run carries, if any. */
   token: string | undefined;
   /** A `loop`/`input` checkpoint with a parent. */
   continues: boolean;
   /** Its run loaded the head: it must be its parent's first continuation. */
   checked: boolean;
 }
-
-/** A serialised pending write, as LangGraph's saver makes it (`_dumpWrites`). */
-export type DumpedWrite = [string, string, string, string, number, string, string, Uint8Array];
 
 function refusedByLease(threadId: string, token: string | undefined): HITLError {
   const message =
@@ -38,42 +33,38 @@ function secondContinuation(row: FencedCheckpoint): HITLError {
   );
 }
 
+const bytes = (value: Uint8Array | undefined): Buffer | null => (value === undefined ? null : Buffer.from(value));
+
 /**
- * Saves a checkpoint as LangGraph's `PostgresSaver.put` does (blobs, then the checkpoint, in one
- * transaction), with the fence folded into the checkpoint's insert.
+ * Saves a checkpoint as LangGraph's `PostgresSaver.put` does (its blobs and the checkpoint,
+ * atomically), with the fence folded in: one statement, one round trip.
  *
  * @throws {HITLError} `THREAD_BUSY` when the lease check refuses the write, `INTERRUPT_ALREADY_RESOLVED`
  * when the parent already has another continuation.
  * @example
  * ```ts
- * await fencedPut(pool, "public", row, blobs);
+ * await fencedPut(pool, "public", row, await stockCheckpointRows(saver, threadId, "", checkpoint, metadata, versions));
  * ```
  */
-export async function fencedPut(pool: pg.Pool, schema: string, row: FencedCheckpoint, blobs: ReadonlyArray<readonly unknown[]>): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
-    for (const blob of blobs) await client.query(blobUpsertSql(schema), [...blob]);
-    const { rows } = await client.query<{ allowed: boolean; saved: boolean }>(fencedPutSql(schema), [
-      row.threadId,
-      row.token ?? null,
-      row.namespace,
-      row.checkpointId,
-      row.parentId ?? null,
-      row.checkpoint,
-      row.metadata,
-      row.continues,
-      row.checked,
-    ]);
-    const verdict = rows[0];
-    if (verdict?.saved !== true) throw verdict?.allowed === true ? secondContinuation(row) : refusedByLease(row.threadId, row.token);
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+export async function fencedPut(pool: pg.Pool, schema: string, row: FencedCheckpoint, stored: CheckpointRows): Promise<void> {
+  const { blobs } = stored;
+  const { rows } = await pool.query<{ allowed: boolean; saved: boolean }>(fencedPutSql(schema), [
+    row.threadId,
+    row.token ?? null,
+    row.namespace,
+    row.checkpointId,
+    row.parentId ?? null,
+    stored.checkpoint,
+    stored.metadata,
+    row.continues,
+    row.checked,
+    blobs.map((blob) => blob[2]),
+    blobs.map((blob) => blob[3]),
+    blobs.map((blob) => blob[4]),
+    blobs.map((blob) => bytes(blob[5])),
+  ]);
+  const verdict = rows[0];
+  if (verdict?.saved !== true) throw verdict?.allowed === true ? secondContinuation(row) : refusedByLease(row.threadId, row.token);
 }
 
 /**
@@ -84,16 +75,13 @@ export async function fencedPut(pool: pg.Pool, schema: string, row: FencedCheckp
  * @throws {HITLError} `THREAD_BUSY` when the lease check refuses the writes.
  * @example
  * ```ts
- * await fencedPutWrites(pool, "public", token, writes, dumped);
+ * await fencedPutWrites(pool, "public", token, await stockWriteRows(saver, threadId, "", checkpointId, taskId, writes));
  * ```
  */
-export async function fencedPutWrites(pool: pg.Pool, schema: string, token: string | undefined, channels: readonly string[], dumped: readonly DumpedWrite[]): Promise<void> {
-  const [first] = dumped;
+export async function fencedPutWrites(pool: pg.Pool, schema: string, token: string | undefined, { rows, upsert }: WriteRows): Promise<void> {
+  const [first] = rows;
   if (first === undefined) return;
   const [threadId, namespace, checkpointId, taskId] = first;
-  const upsert = channels.every((channel) => channel in WRITES_IDX_MAP);
-  // The stock saver upserts special writes one by one (the last of an index wins); one statement may touch a row once.
-  const rows = upsert ? [...new Map(dumped.map((write) => [write[4], write])).values()] : dumped;
   const { rows: verdict } = await pool.query<{ allowed: boolean }>(fencedWritesSql(schema, upsert), [
     threadId,
     token ?? null,

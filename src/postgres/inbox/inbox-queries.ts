@@ -3,11 +3,11 @@ import { decodeCursor, encodeCursor } from "../../inbox/cursor.js";
 import type { ResolvedListOptions } from "../../inbox/list-options.js";
 import type { InboxRow, PendingInterruptPage, PendingInterruptRecord } from "../../inbox/types.js";
 import { withDigests } from "../../payload/digest.js";
-import { INTERRUPT_CHANNEL } from "../../langgraph/index.js";
+import { interruptWriteOfRowSql } from "../../langgraph/index.js";
 import { inboxTable } from "../tables.js";
 
 /** Reads a stored interrupt write back into LangGraph's `[{ id, value }]`. */
-export type InterruptDecoder = (type: string, blob: Uint8Array) => Promise<unknown>;
+type InterruptDecoder = (type: string, blob: Uint8Array) => Promise<unknown>;
 
 interface Row {
   thread_id: string;
@@ -64,10 +64,7 @@ function toInboxRow(row: Row & { payload: unknown }): InboxRow {
 function pageQuery(schema: string, where: string, order: string, limit: string): string {
   return `SELECT p.thread_id, p.task_id, p.position, p.checkpoint_id, p.interrupt_id, p.created_at, p.expires_at, p.tool_names, w.type, w.blob
     FROM (SELECT * FROM ${inboxTable(schema)} ${where} ORDER BY ${order} LIMIT ${limit}) p
-    CROSS JOIN LATERAL (
-      SELECT type, blob FROM "${schema}".checkpoint_writes
-      WHERE thread_id = p.thread_id AND checkpoint_ns = '' AND checkpoint_id = p.checkpoint_id AND task_id = p.task_id AND channel = '${INTERRUPT_CHANNEL}'
-    ) w
+    CROSS JOIN LATERAL (${interruptWriteOfRowSql(schema, "p")}) w
     ORDER BY ${order.split(",").map((column) => `p.${column.trim()}`).join(", ")}`;
 }
 
@@ -104,9 +101,4 @@ export async function listPending(pool: pg.Pool, schema: string, options: Resolv
 export async function overduePending(pool: pg.Pool, schema: string, now: Date, limit: number, decode: InterruptDecoder): Promise<InboxRow[]> {
   const { rows } = await pool.query<Row>(pageQuery(schema, "WHERE expires_at IS NOT NULL AND expires_at <= $1", "expires_at", "$2"), [now, limit]);
   return (await withPayloads(rows, decode)).map(toInboxRow);
-}
-
-/** Forgets a deleted thread. */
-export async function deletePending(pool: pg.Pool, schema: string, threadId: string): Promise<void> {
-  await pool.query(`DELETE FROM ${inboxTable(schema)} WHERE thread_id = $1`, [threadId]);
 }

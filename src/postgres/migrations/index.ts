@@ -5,11 +5,22 @@ import { claimsMigration } from "./0003-claims.js";
 import { triggerIndexScansMigration } from "./0004-trigger-index-scans.js";
 import { claimsByInterruptMigration } from "./0005-claims-by-interrupt.js";
 import { continuationsMigration } from "./0006-continuations.js";
+import { retentionMigration } from "./0007-retention.js";
+import { inboxNotifyMigration } from "./0008-inbox-notify.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration, in order. Append only: released migrations are frozen (tests/postgres/migrations-frozen.test.ts). */
-export const MIGRATIONS: readonly Migration[] = [inboxMigration, stockSerializationMigration, inboxFromWritesMigration, claimsMigration, triggerIndexScansMigration, claimsByInterruptMigration, continuationsMigration];
+export const MIGRATIONS: readonly Migration[] = [
+  inboxMigration,
+  stockSerializationMigration,
+  inboxFromWritesMigration,
+  claimsMigration,
+  triggerIndexScansMigration,
+  claimsByInterruptMigration,
+  continuationsMigration,
+  retentionMigration,
+  inboxNotifyMigration,
+];
 
-export type { Migration } from "./migration.js";
-export { ensureAttachments } from "./attachments.js";
+export { ensureAttachments, ensureTriggerSettings } from "./attachments.js";
 export { applyMigrations } from "./apply-migrations.js";

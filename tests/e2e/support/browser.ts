@@ -21,9 +21,11 @@ export interface InboxTab {
  * Opens the inbox at `url` in a new context whose `reviewer` cookie signs it in: the page sends
  * it along on its same-origin fetches, as a host's session cookie would be.
  */
-export async function openInbox(browser: Browser, url: string, reviewer = "alice", viewport = { width: 1100, height: 900 }): Promise<InboxTab> {
+export async function openInbox(browser: Browser, url: string, reviewer = "alice", viewport = { width: 1100, height: 900 }, options: { eventSource?: boolean } = {}): Promise<InboxTab> {
   const context = await browser.newContext({ viewport, locale: "en-GB", timezoneId: "UTC" });
   await context.addCookies([{ name: "reviewer", value: reviewer, url }]);
+  // A browser (or a proxy in the way) without server-sent events: the page must fall back to polling.
+  if (options.eventSource === false) await context.addInitScript(() => Reflect.deleteProperty(window, "EventSource"));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));

@@ -31,13 +31,18 @@ export interface InboxServer {
 
 /** Serves `graph` (compiled on a checkpointer that keeps an approvals inbox). */
 export async function serveGraph(graph: HITLGraph): Promise<InboxServer> {
-  const server = await serveOnLoopback(createApprovalHandler({ graph, authenticate, basePath: "/approvals" }));
+  const handler = createApprovalHandler({ graph, authenticate, basePath: "/approvals" });
+  const server = await serveOnLoopback(handler);
   const url = `${server.url}/approvals`;
   return {
     url,
     api: (path, init = {}, reviewer = "alice") =>
       fetch(`${url}${path}`, { ...init, headers: { cookie: `reviewer=${reviewer}`, "content-type": "application/json", ...(init.headers ?? {}) } }),
-    close: server.close,
+    close: async () => {
+      // Open event streams would keep server.close() waiting.
+      await handler.close();
+      await server.close();
+    },
   };
 }
 

@@ -9,8 +9,10 @@ export interface DemoSession {
   screen(): string;
   /** Resolves once `text` is on the screen `times` times in all (fails the test after `timeoutMs`). */
   waitFor(text: string, times?: number, timeoutMs?: number): Promise<void>;
-  /** Types `keys` at the keyboard (`\r` is Enter, `\x03` Ctrl-C, `\x04` Ctrl-D). */
+  /** Types `keys` at the keyboard (`\r` is Enter, `\x03` Ctrl-C, `\x04` Ctrl-D); without a terminal, writes them to the pipe. */
   type(keys: string): void;
+  /** Closes the demo's stdin (without a terminal: the end of the piped input). */
+  endInput(): void;
   /** Sends `signal` to the process started (for a terminal session that is `script`, not the demo). */
   signal(signal: NodeJS.Signals): void;
   /** The exit code, once the demo has ended. */
@@ -42,6 +44,7 @@ function session(child: ChildProcessWithoutNullStreams): DemoSession {
   return {
     screen,
     type: (keys) => void child.stdin.write(keys),
+    endInput: () => void child.stdin.end(),
     signal: (signal) => void child.kill(signal),
     exited,
     waitFor(text, times = 1, timeoutMs = 20_000) {
@@ -82,8 +85,20 @@ export function runInTerminal(script: string, env: Record<string, string> = {}):
   return session(child);
 }
 
-/** Starts a demo with plain pipes: no terminal at all, as in a CI log. */
-export function runWithoutTerminal(script: string, env: Record<string, string> = {}): DemoSession {
-  const [node, ...args] = demoCommand(script) as [string, ...string[]];
-  return session(spawn(node, args, { cwd: ROOT, env: { ...process.env, CI: "", ...env } }));
+/**
+ * Starts a demo with plain pipes: no terminal at all, as in a CI log or `echo r | npm run demo`.
+ *
+ * @param script - Path from the repository root.
+ * @param env - Extra environment; `CI` is unset unless given here.
+ * @param input - Written to the demo's stdin, which is then closed; `undefined` leaves it open for {@link DemoSession.type}.
+ * @param args - Arguments after the script, e.g. `["--yes"]`.
+ */
+export function runWithoutTerminal(script: string, env: Record<string, string> = {}, input?: string, args: readonly string[] = []): DemoSession {
+  const [node, ...command] = demoCommand(script) as [string, ...string[]];
+  const demo = session(spawn(node, [...command, ...args], { cwd: ROOT, env: { ...process.env, CI: "", ...env } }));
+  if (input !== undefined) {
+    demo.type(input);
+    demo.endInput();
+  }
+  return demo;
 }

@@ -82,7 +82,7 @@ function outcomeOf(error: unknown): string {
   return isHITLError(error) ? `error ${error.code}` : `crash ${(error as Error).message}`;
 }
 
-async function resumeCopy(threadId: string, how: string, interruptId: string, decision: ToolApprovalDecision, durability: "sync" | "async" | undefined): Promise<string> {
+async function resumeCopy(threadId: string, how: string, interruptId: string, decision: ToolApprovalDecision, durability: "sync" | "async" | "exit" | undefined): Promise<string> {
   const config = configOf(threadId);
   try {
     if (how === "continue") {
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     return;
   }
   // resume <interruptIds> <decision> <copies per thread> [resume|raw] [durability]
-  const [interruptList = "", decisionJson = '{"type":"approve"}', copies = "1", how = "resume", durability] = rest as [string?, string?, string?, string?, ("sync" | "async")?];
+  const [interruptList = "", decisionJson = '{"type":"approve"}', copies = "1", how = "resume", durability] = rest as [string?, string?, string?, string?, ("sync" | "async" | "exit")?];
   const decision = JSON.parse(decisionJson) as ToolApprovalDecision;
   await pool.query("SELECT 1");
   console.log("ready");

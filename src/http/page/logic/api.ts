@@ -1,10 +1,10 @@
 import type { PageProblem, PendingInterruptPage, PendingInterruptRecord, ResumeRequestBody, ResumeResponse } from "./wire-types.js";
 
 /** A route's answer: its JSON value, or the problem it reported. */
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; problem: PageProblem };
+type ApiResult<T> = { ok: true; value: T } | { ok: false; problem: PageProblem };
 
 /** The JSON routes the reviewer page calls. */
-export interface InboxApi {
+interface InboxApi {
   /** Every pending interrupt, oldest first, following `nextCursor` up to `maxItems`. */
   listPending(maxItems?: number): Promise<ApiResult<{ items: PendingInterruptRecord[]; truncated: boolean }>>;
   /** A thread's pending interrupt. */

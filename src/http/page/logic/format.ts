@@ -1,5 +1,5 @@
 /** How one argument value is shown: in full, or folded behind a one-line preview. */
-export interface ValueView {
+interface ValueView {
   /** The whole value: a string as is, anything else as indented JSON. */
   full: string;
   /** Whether the value is long enough to fold. */

@@ -3,7 +3,7 @@ import { contentText } from "./format.js";
 import type { ResumeOutcome, ResumeResponse } from "./wire-types.js";
 
 /** How an outcome looks in the resolved list. */
-export type Tone = "good" | "neutral" | "bad";
+type Tone = "good" | "neutral" | "bad";
 
 /** One line of "who decided what": the item, the decision, and what became of it. */
 export interface DecidedLine {

@@ -17,14 +17,14 @@ export interface AnswerDraft {
 }
 
 /** A problem found before sending anything, placed on a call or a question. */
-export interface LocalIssue {
+interface LocalIssue {
   toolCallId?: string;
   questionIndex?: number;
   message: string;
 }
 
 /** A request body ready to send, or the problems that keep it from being sent. */
-export type BodyResult = { ok: true; body: ResumeRequestBody } | { ok: false; issues: LocalIssue[] };
+type BodyResult = { ok: true; body: ResumeRequestBody } | { ok: false; issues: LocalIssue[] };
 
 /**
  * Parses the JSON a reviewer typed as a call's new arguments.

@@ -8,7 +8,7 @@ import type { HITLRecord } from "../../../core/types.js";
 import type { HumanInterruptPayload, ToolApprovalDecision } from "../../../payload/types.js";
 import type { Problem } from "../../problem.js";
 
-export type { HITLErrorDetail, HumanInterruptPayload, PendingInterruptPage, PendingInterruptRecord, Problem, ToolApprovalDecision };
+export type { HITLErrorDetail, HumanInterruptPayload, PendingInterruptPage, PendingInterruptRecord };
 
 /** The body of `POST {base}/threads/:threadId/resume`. */
 export type ResumeRequestBody =

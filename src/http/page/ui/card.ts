@@ -23,7 +23,7 @@ export interface Card {
 export type SubmitHandler = (card: Card, body: ResumeRequestBody, describe: (response: ResumeResponse) => DecidedLine[]) => void;
 
 /** The parts every card shares: the list item, its heading, its alert and its submit button. */
-export interface CardFrame {
+interface CardFrame {
   element: HTMLLIElement;
   form: HTMLFormElement;
   alert: HTMLElement;

@@ -1,8 +1,8 @@
 /** Something that can go inside an element: a node, text (always as text, never as HTML), or nothing. */
-export type Child = Node | string | null | undefined | false;
+type Child = Node | string | null | undefined | false;
 
 /** Attribute values: `true` sets an empty attribute, `false`/`undefined` leave it out. */
-export type Attributes = Record<string, string | number | boolean | undefined>;
+type Attributes = Record<string, string | number | boolean | undefined>;
 
 /**
  * Creates an element. Text is only ever added as text nodes, so payload text (tool names,
@@ -24,7 +24,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: At
 }
 
 /** Appends children, text as text nodes. */
-export function append(parent: Node, ...children: Child[]): void {
+function append(parent: Node, ...children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     parent.appendChild(typeof child === "string" ? document.createTextNode(child) : child);

@@ -2,7 +2,7 @@ import type { PendingInterruptRecord } from "../logic/wire-types.js";
 import { cardKey, type Card } from "./card.js";
 
 /** What a refresh changed. */
-export interface ReconcileResult {
+interface ReconcileResult {
   added: number;
   removed: number;
   /** A removed card held the keyboard focus; the caller must put it somewhere sensible. */

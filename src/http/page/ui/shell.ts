@@ -1,7 +1,7 @@
 import { el } from "./dom.js";
 
 /** The page's fixed parts, and what the app does with them. */
-export interface Shell {
+interface Shell {
   list: HTMLUListElement;
   refreshButton: HTMLButtonElement;
   setStatus(text: string): void;

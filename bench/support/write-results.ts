@@ -1,0 +1,52 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { GOALS, type Goal } from "../goals/index.js";
+import { goalsChart } from "./chart.js";
+import { judgeGoals } from "./judge-goals.js";
+import type { Measurements } from "./measurements.js";
+import { METHOD } from "./notes.js";
+import { figureTables, goalsSection } from "./report.js";
+import { describeServer, durabilityWarning, type BenchDatabase, type ServerFacts } from "./server.js";
+
+/** Where and how a run was measured. */
+export interface RunFacts {
+  when: string;
+  quick: boolean;
+  seconds: number;
+  settings: unknown;
+  machine: { os: string; cpus: string; memoryGiB: number; node: string; postgres: ServerFacts; origin: BenchDatabase["origin"] };
+}
+
+/** A run as `bench/results/*.json` keeps it: its facts, every raw sample, and the goals as judged then. */
+export type SavedRun = RunFacts & Measurements;
+
+/**
+ * Judges the goals (default: every goal of {@link GOALS}) on a run's samples and writes
+ * `<base>.json` (facts, raw samples, judged goals), `<base>.md` (goals, tables, method) and
+ * `<base>.svg` (the ratio goals) into `dir`.
+ * Deterministic given the samples: the bootstrap's seeds come from the comparisons' ids.
+ *
+ * @returns the text for the console: the header and the goals
+ * @example
+ * ```ts
+ * const summary = await writeResults(join(__dirname, "results"), "latest", run);
+ * ```
+ */
+export async function writeResults(dir: string, base: string, run: SavedRun, goals: readonly Goal[] = GOALS): Promise<string> {
+  const measurements: Measurements = { comparisons: run.comparisons, counts: run.counts, values: run.values };
+  const results = judgeGoals(goals, measurements);
+  const { machine } = run;
+  const warnings = [durabilityWarning(machine.postgres), run.quick ? "Quick smoke run: few samples, most verdicts inconclusive; not for conclusions." : undefined].filter((line) => line !== undefined);
+  const header = [
+    "# Benchmark results",
+    "",
+    `Measured ${run.when} on ${machine.os}, ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${describeServer(machine.postgres, machine.origin)}; ${run.seconds.toFixed(0)} s.`,
+    ...warnings.map((line) => `\n${line}`),
+  ].join("\n");
+  const goalLines = goalsSection(results);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, `${base}.json`), JSON.stringify({ ...run, goals: results }, null, 1) + "\n");
+  await writeFile(join(dir, `${base}.md`), `${header}\n\n${goalLines}\n\n${figureTables(measurements)}\n\n${METHOD}\n`);
+  await writeFile(join(dir, `${base}.svg`), goalsChart(results, `langgraph-hitl: ratio goals with 95 % intervals${run.quick ? " (quick run, not for conclusions)" : ""}`) + "\n");
+  return `${header}\n\n${goalLines}`;
+}
