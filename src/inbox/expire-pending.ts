@@ -4,9 +4,9 @@ import { resume } from "../host/resume.js";
 import type { ExpiredInterrupt, InboxRow } from "./types.js";
 
 /**
- * Resolves overdue approvals: each is resumed under its thread's lock, and the node rejects
- * every pending call as expired (nothing runs). Interrupts resolved meanwhile by someone else
- * are skipped. Returns the ones this call expired.
+ * Resolves overdue approvals: each goes through `resume()` (under its thread's continuation
+ * lease), and the node rejects every pending call as expired (nothing runs). Interrupts resolved
+ * meanwhile by someone else are skipped. Returns the ones this call expired.
  */
 export async function expireRows(graph: HITLGraph, rows: readonly InboxRow[]): Promise<ExpiredInterrupt[]> {
   const expired: ExpiredInterrupt[] = [];

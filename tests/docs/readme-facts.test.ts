@@ -261,8 +261,15 @@ describe("README names, paths and links", () => {
     expect(quickstart.every(isTypeScript)).toBe(true);
   });
 
-  test("the Node version the README supports is the one package.json's engines field requires", () => {
-    const minimum = /^>=(\d+)/.exec(packageJson.engines.node)?.[1];
-    expect(section(markdown, "Install").body).toContain(`Node ${minimum} or later`);
+  test("the Node versions the README supports are the ones package.json's engines field allows", () => {
+    // Each range of engines ("^20.19.0 || ^22.12.0 || >=24.0.0") as the README writes it ("20.19+").
+    const ranges = packageJson.engines.node.split("||").map((range) => /^(?:\^|>=)(\d+)\.(\d+)\.0$/.exec(range.trim()));
+    expect(ranges.length).toBeGreaterThan(0);
+    const versions = ranges.map((range) => {
+      if (range === null) throw new Error(`engines.node "${packageJson.engines.node}" has a range the README cannot state as "X.Y+": state it and extend this test`);
+      return `${range[1]}${range[2] === "0" ? "" : `.${range[2]}`}+`;
+    });
+    const stated = versions.length === 1 ? versions[0] : `${versions.slice(0, -1).join(", ")} or ${versions.at(-1)}`;
+    expect(section(markdown, "Install").body).toContain(`Node.js ${stated}`);
   });
 });
