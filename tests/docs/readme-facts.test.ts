@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import pg from "pg";
 import { HookRegistry, isHITLError } from "../../src/index.js";
 import { approvalMiddleware } from "../../src/langchain/index.js";
 import { problem } from "../../src/http/problem.js";
@@ -8,6 +9,7 @@ import { createMemoryCheckpointer } from "../../src/inbox/memory-checkpointer.js
 import { resolveListOptions } from "../../src/inbox/list-options.js";
 import { resolveNodeOptions } from "../../src/core/options.js";
 import { resolvePostgresOptions } from "../../src/postgres/options.js";
+import { HITLPostgresSaver } from "../../src/postgres/index.js";
 import { resolveRemoteOptions } from "../../src/remote/options.js";
 import { codeBlocks, isTypeScript, readme, ROOT } from "./support/readme-blocks.js";
 import { programsOf } from "./support/programs.js";
@@ -106,13 +108,17 @@ function optionTable(title: string): Map<string, string[]> {
 }
 
 describe("README option tables", () => {
-  test("Postgres: the options, their defaults and bounds are the checkpointer's", () => {
+  test("Postgres: the options, their defaults and bounds are the checkpointer's", async () => {
     const rows = optionTable("Postgres");
     const options = [...rows.keys()].filter((name) => name.startsWith("options.")).map((name) => name.slice("options.".length));
     expect(options.sort()).toEqual([...((refusal(() => resolvePostgresOptions({ "not an option": 1 }))?.allowed as string[]) ?? [])].sort());
     const defaults = resolvePostgresOptions({});
-    const expected: Record<string, unknown> = { schema: defaults.schema, connectTimeoutMs: defaults.connectTimeoutMs, claimLeaseMs: defaults.leaseMs, busyWaitMs: defaults.busyWaitMs };
-    for (const option of options) expect({ option, default: firstSpan(rows.get(`options.${option}`)?.[2] ?? "") }).toEqual({ option, default: JSON.stringify(expected[option]) });
+    // `serde` has no default of ours: the saver passes none, so LangGraph's default serializer stores every value.
+    const pool = new pg.Pool({ max: 2 });
+    const defaultSerde = new HITLPostgresSaver(pool).serde.constructor.name;
+    await pool.end();
+    const expected: Record<string, unknown> = { schema: JSON.stringify(defaults.schema), connectTimeoutMs: JSON.stringify(defaults.connectTimeoutMs), claimLeaseMs: JSON.stringify(defaults.leaseMs), busyWaitMs: JSON.stringify(defaults.busyWaitMs), serde: defaults.serde === undefined ? defaultSerde : "not the saver's default" };
+    for (const option of options) expect({ option, default: firstSpan(rows.get(`options.${option}`)?.[2] ?? "") }).toEqual({ option, default: expected[option] });
     for (const option of options) {
       const bounds = /(\d+) … (\d+)|≤ (\d+)/.exec(rows.get(`options.${option}`)?.[1] ?? "");
       if (bounds === null) continue;
