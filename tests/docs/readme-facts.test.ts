@@ -149,7 +149,7 @@ describe("README option tables", () => {
   });
 
   test("HookRegistry.register: the events, the default bounds and the range are the registry's", () => {
-    const rows = optionTable("`new HookRegistry().register(event, { matcher?, hooks, timeoutMs? })`");
+    const rows = optionTable("`new HookRegistry().register(event, { matcher?, hooks, timeoutMs?, shadow?, name? })`");
     const events = codeSpans(rows.get("event")?.[1] ?? "").flatMap((span) => [...span.matchAll(/"(\w+)"/g)].map((match) => match[1] ?? ""));
     expect([...events].sort()).toEqual([...interfaceMembers("src/hooks/types.ts", "HookEventMap")].sort());
     const defaultCell = rows.get("timeoutMs")?.[2] ?? "";
