@@ -185,5 +185,5 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
       ...(settings.expiresInMs === undefined ? {} : { expiresInMs: settings.expiresInMs }),
     });
   }
-  return { hooks, onHookError: onHookError ?? warnHookError, onDecision, signingKey, hitlEnabled: humanInTheLoop?.enabled ?? true, interruptOn: resolved };
+  return { adapter: subject, hooks, onHookError: onHookError ?? warnHookError, onDecision, signingKey, hitlEnabled: humanInTheLoop?.enabled ?? true, interruptOn: resolved };
 }

@@ -45,7 +45,10 @@ async function pendingWritesOf(saver: BaseCheckpointSaver, threadId: string): Pr
 /** The graph's checkpointer, or a typed error when it has none. */
 export function saverOf(graph: HITLGraph): BaseCheckpointSaver {
   if (typeof graph.checkpointer === "object" && graph.checkpointer !== null) return graph.checkpointer;
-  throw new HITLError("MISSING_CHECKPOINTER", "The graph was compiled without a checkpointer, so it has no paused runs to resume.");
+  const message =
+    "The graph has no checkpointer, so it has no paused runs to read or resume: give it one where it is made, " +
+    "`graph.compile({ checkpointer })` for a StateGraph or `createAgent({ checkpointer })` for an agent (e.g. `checkpointer: new MemorySaver()`).";
+  throw new HITLError("MISSING_CHECKPOINTER", message, { details: [{ path: ["graph", "checkpointer"], message, received: graph.checkpointer ?? null }] });
 }
 
 /**

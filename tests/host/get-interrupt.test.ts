@@ -15,6 +15,10 @@ describe("getInterrupt(), getInterrupts() and resume() refuse the same bad calls
     const { graph } = agentGraph(node(), [{ name: "delete_file", args: { path: "a" } }], false);
     const error = await failure(read(graph, newThread()));
     expect(isHITLError(error, "MISSING_CHECKPOINTER")).toBe(true);
+    // Whichever way the graph was made, the fix is named in its maker's terms.
+    expect(error.message).toContain("graph.compile({ checkpointer })");
+    expect(error.message).toContain("createAgent({ checkpointer })");
+    expect(error.details).toEqual([expect.objectContaining({ path: ["graph", "checkpointer"] })]);
   });
 
   test.each(readers)("%s without configurable.thread_id throws INVALID_OPTIONS naming that field", async (_name, read) => {
