@@ -5,6 +5,7 @@ import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types
 import { searchThreadHistory, unknownInterruptError } from "./interrupt-history.js";
 import type { HITLGraph } from "./graph-types.js";
 import { pendingInterrupt, type PendingInterrupt } from "./pending-interrupt.js";
+import { describePending } from "./describe-pending.js";
 
 
 /** A pending interrupt as `resume()` read it: with where and what its task stored. */
@@ -71,6 +72,22 @@ export async function readThreadState(saver: BaseCheckpointSaver, threadId: stri
 }
 
 /**
+ * An id this step already took an answer for while others wait (a mixed batch's approval once
+ * its question is raised; an approval raised again after a refused answer): what happened, what
+ * the thread waits on now, and which id to resume instead.
+ */
+function answeredError(pending: ReadonlyArray<RunInterruptResult<HumanInterruptPayload>>, threadId: string, interruptId: string): HITLError {
+  const waiting = pending.map(describePending).join(" and ");
+  const next = pending.length === 1 ? `resume that one with \`interruptId: "${pending[0]?.interruptId}"\`` : "resume one of them by its `interruptId`";
+  const message = `interrupt ${interruptId} was already answered, so nothing more can be sent to it; thread "${threadId}" now waits on ${waiting}: review it and ${next}`;
+  return new HITLError("INTERRUPT_MISMATCH", `${message.charAt(0).toUpperCase()}${message.slice(1)}.`, {
+    threadId,
+    interruptId,
+    details: [{ path: ["interruptId"], message, received: interruptId, allowed: pending.map((candidate) => candidate.interruptId) }],
+  });
+}
+
+/**
  * Picks the interrupt the caller reviewed, or explains precisely why it cannot be resumed.
  * An id that is not pending costs one read of the thread's latest checkpoints (at most
  * `HISTORY_SEARCH_LIMIT`), to tell an answered interrupt from one the thread never raised.
@@ -90,13 +107,7 @@ export async function pickTarget<T extends RunInterruptResult<HumanInterruptPayl
   if (interruptId !== undefined) {
     const match = pending.find((candidate) => candidate.interruptId === interruptId);
     if (match !== undefined) return match;
-    if (pending.length > 0 && state.answered.has(interruptId)) {
-      throw new HITLError(
-        "INTERRUPT_MISMATCH",
-        `Interrupt ${interruptId} was answered but raised again (see its \`error\`); review the pending interrupt ${pending[0]?.interruptId} instead.`,
-        { threadId, interruptId },
-      );
-    }
+    if (pending.length > 0 && state.answered.has(interruptId)) throw answeredError(pending, threadId, interruptId);
     // Without a local checkpointer (a RemoteGraph) the history cannot be read: the id counts as resolved.
     const search = saver === undefined ? undefined : await searchThreadHistory(saver, threadId, interruptId);
     if (search !== undefined && !search.raised) throw unknownInterruptError(pending, threadId, interruptId, search);
