@@ -6,6 +6,7 @@ import { searchThreadHistory, unknownInterruptError } from "./interrupt-history.
 import type { HITLGraph } from "./graph-types.js";
 import { pendingInterrupt, type PendingInterrupt } from "./pending-interrupt.js";
 import { describePending } from "./describe-pending.js";
+import { unknownThreadError } from "./unknown-thread.js";
 
 
 /** A pending interrupt as `resume()` read it: with where and what its task stored. */
@@ -94,7 +95,8 @@ function answeredError(pending: ReadonlyArray<RunInterruptResult<HumanInterruptP
  *
  * @throws {HITLError} `INTERRUPT_MISMATCH` (answered, then raised again), `INTERRUPT_ALREADY_RESOLVED`,
  * `UNKNOWN_INTERRUPT` (never raised on this thread, or not within its latest `HISTORY_SEARCH_LIMIT`
- * checkpoints), `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS`
+ * checkpoints), `UNKNOWN_THREAD` (nothing was ever checkpointed under the thread id; known only
+ * with a local `saver`), `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS`
  * when several are pending and none was named.
  */
 export async function pickTarget<T extends RunInterruptResult<HumanInterruptPayload>>(
@@ -110,11 +112,16 @@ export async function pickTarget<T extends RunInterruptResult<HumanInterruptPayl
     if (pending.length > 0 && state.answered.has(interruptId)) throw answeredError(pending, threadId, interruptId);
     // Without a local checkpointer (a RemoteGraph) the history cannot be read: the id counts as resolved.
     const search = saver === undefined ? undefined : await searchThreadHistory(saver, threadId, interruptId);
+    if (search !== undefined && search.searched === 0) throw unknownThreadError(threadId, "resume");
     if (search !== undefined && !search.raised) throw unknownInterruptError(pending, threadId, interruptId, search);
     throw new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${interruptId} is not pending on thread "${threadId}": it was already resolved.`, { threadId, interruptId });
   }
   const [first, ...rest] = pending;
-  if (first === undefined) throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" has no pending interrupt to resume.`, { threadId });
+  if (first === undefined) {
+    // Only a refusal pays for this read: a thread that does not exist is not one that is not paused.
+    if (saver !== undefined && (await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } })) === undefined) throw unknownThreadError(threadId, "resume");
+    throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" exists but has no pending interrupt to resume: its run is not paused (it finished, or has not paused yet).`, { threadId });
+  }
   if (rest.length > 0) {
     const message = `thread "${threadId}" has ${pending.length} pending interrupts; pass \`interruptId\` to say which one was reviewed`;
     throw new HITLError("INVALID_OPTIONS", message, { threadId, details: [{ path: ["interruptId"], message, allowed: pending.map((candidate) => candidate.interruptId) }] });

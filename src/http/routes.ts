@@ -55,34 +55,29 @@ function isUnknownRemoteThread(options: ResolvedHandlerOptions, error: unknown):
   return isRemoteGraph(options.graph) && isUnknownThread(error);
 }
 
-async function threadExists(threadId: string, options: ResolvedHandlerOptions): Promise<boolean> {
-  try {
-    const state = await options.graph.getState(threadConfig(threadId));
-    return state.createdAt !== undefined;
-  } catch (error) {
-    if (isUnknownRemoteThread(options, error)) return false;
-    throw error;
-  }
-}
-
-/** A thread's pending interrupts; `undefined` when a deployed graph has no such thread. */
+/** A thread's pending interrupts; `undefined` when there is no such thread (nothing checkpointed, or the server has none). */
 async function pendingOf(threadId: string, options: ResolvedHandlerOptions): Promise<Array<PendingInterrupt<HumanInterruptPayload>> | undefined> {
   try {
     return await readPendingInterrupts<HumanInterruptPayload>(options.graph, threadConfig(threadId));
   } catch (error) {
-    if (isUnknownRemoteThread(options, error)) return undefined;
+    if (isHITLError(error, "UNKNOWN_THREAD") || isUnknownRemoteThread(options, error)) return undefined;
     throw error;
   }
+}
+
+/** 404 for a thread id nothing was checkpointed under, naming the id received. */
+function noSuchThread(threadId: string): Response {
+  const message = `no thread "${threadId}": nothing was ever checkpointed under this thread id (a typo, or a thread that was deleted?)`;
+  return problemResponse(problem("NOT_FOUND", `No such thread: ${message}.`, [{ path: ["threadId"], message, received: threadId }]));
 }
 
 /** `GET /threads/:threadId/interrupt`: the thread's pending interrupt, or 404. */
 export async function getThreadInterrupt(threadId: string, options: ResolvedHandlerOptions): Promise<Response> {
   const all = await pendingOf(threadId, options);
-  if (all === undefined) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
+  if (all === undefined) return noSuchThread(threadId);
   const [pending] = all;
   if (pending !== undefined) return json({ interruptId: pending.interruptId, threadId, payload: pending.payload });
-  if (!(await threadExists(threadId, options))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
-  return problemResponse(problem("NO_PENDING_INTERRUPT", `Thread "${threadId}" has no pending interrupt.`));
+  return problemResponse(problem("NO_PENDING_INTERRUPT", `Thread "${threadId}" exists but has no pending interrupt: its run is not paused.`));
 }
 
 const resumeBody = z
@@ -140,7 +135,7 @@ export async function resumeThread(request: Request, threadId: string, reviewer:
   }
   const config = threadConfig(threadId);
   const pending = await pendingOf(threadId, options);
-  if (pending === undefined || (pending.length === 0 && !(await threadExists(threadId, options)))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
+  if (pending === undefined) return noSuchThread(threadId);
   const reviewed = pending.find((candidate) => candidate.interruptId === parsed.data.interruptId);
   const callIds = callIdsOf(reviewed?.payload);
   const { interruptId, comment } = parsed.data;

@@ -42,10 +42,13 @@ export const interruptIdCases: BehaviourCases = (saver, adapter) => {
       expect(deleteFile.count).toBe(0);
     });
 
-    test("an id on a thread that has never run gives UNKNOWN_INTERRUPT", async () => {
+    test("an id on a thread that has never run gives UNKNOWN_THREAD: no such thread, not an id it never raised", async () => {
       const { graph, interruptId } = await pausedThread(saver, adapter);
-      const error = await refusal(resume(graph, newThread(), [{ type: "approve" }], { interruptId }));
-      expect(isHITLError(error, "UNKNOWN_INTERRUPT")).toBe(true);
+      const mistyped = newThread();
+      const error = await refusal(resume(graph, mistyped, [{ type: "approve" }], { interruptId }));
+      expect(isHITLError(error, "UNKNOWN_THREAD")).toBe(true);
+      expect(error.message).toContain(`No such thread: nothing was ever checkpointed under thread_id "${mistyped.configurable.thread_id}"`);
+      expect(error.details).toEqual([expect.objectContaining({ path: ["configurable", "thread_id"], received: mistyped.configurable.thread_id })]);
     });
 
     test("a mixed batch's approval id sent again while its question waits gives INTERRUPT_MISMATCH saying it was answered and naming the question", async () => {

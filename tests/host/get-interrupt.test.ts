@@ -1,5 +1,5 @@
 import { ApprovalToolNode, getInterrupt, getInterrupts, isHITLError, resume, type HITLError } from "../../src/index.js";
-import { agentGraph, countingTool, newThread } from "../support/fixtures.js";
+import { agentGraph, ask, countingTool, newThread } from "../support/fixtures.js";
 
 const node = () => new ApprovalToolNode([countingTool("delete_file").tool], { interruptOn: { delete_file: true } });
 const readers = [
@@ -28,9 +28,21 @@ describe("getInterrupt(), getInterrupts() and resume() refuse the same bad calls
     expect(error.details.map((detail) => detail.path)).toEqual([["configurable", "thread_id"]]);
   });
 
-  test("a thread that is not paused is no error: getInterrupt gives undefined and getInterrupts an empty list", async () => {
+  test("a thread that exists and is not paused is no error: getInterrupt gives undefined and getInterrupts an empty list", async () => {
     const { graph } = agentGraph(node(), [{ name: "delete_file", args: { path: "a" } }]);
-    expect(await getInterrupt(graph, newThread())).toBeUndefined();
-    expect(await getInterrupts(graph, newThread())).toEqual([]);
+    const config = newThread();
+    await graph.invoke(ask(), config);
+    const pending = await getInterrupt(graph, config);
+    await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+    expect(await getInterrupt(graph, config)).toBeUndefined();
+    expect(await getInterrupts(graph, config)).toEqual([]);
+  });
+
+  test.each(readers)("%s on a thread nothing was checkpointed under throws UNKNOWN_THREAD: no such thread", async (_name, read) => {
+    const { graph } = agentGraph(node(), [{ name: "delete_file", args: { path: "a" } }]);
+    const error = await failure(read(graph, { configurable: { thread_id: "t-mistyped" } }));
+    expect(isHITLError(error, "UNKNOWN_THREAD")).toBe(true);
+    expect(error.message).toContain("No such thread");
+    expect(error.details).toEqual([expect.objectContaining({ path: ["configurable", "thread_id"], received: "t-mistyped" })]);
   });
 });

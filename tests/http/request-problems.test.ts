@@ -67,3 +67,25 @@ describe("a malformed GET /interrupts query is a 400 naming the query parameter 
     expect(problem.detail).not.toContain("listPendingInterrupts options");
   });
 });
+
+describe("a thread nothing was checkpointed under is a 404 saying there is no such thread", () => {
+  test.each([
+    ["GET /threads/:id/interrupt", () => handler(new Request("http://localhost/threads/t-mistyped/interrupt"))],
+    ["POST /threads/:id/resume", () => post("t-mistyped", { interruptId: "0123456789abcdef0123456789abcdef", decisions: [{ type: "approve" }] }).then((result) => new Response(JSON.stringify(result.problem), { status: result.status }))],
+  ])("%s", async (_label, send) => {
+    const response = await send();
+    const problem = (await response.json()) as { code: string; detail: string; details: unknown[] };
+    expect(response.status).toBe(404);
+    expect(problem.code).toBe("NOT_FOUND");
+    expect(problem.detail).toContain('No such thread: no thread "t-mistyped"');
+    expect(problem.details).toEqual([expect.objectContaining({ path: ["threadId"], received: "t-mistyped" })]);
+  });
+
+  test("a thread that exists but is not paused is 404 NO_PENDING_INTERRUPT, told apart", async () => {
+    const { threadId, interruptId } = await pausedThread();
+    expect((await post(threadId, { interruptId, decisions: [{ type: "approve" }] })).status).toBe(200);
+    const response = await handler(new Request(`http://localhost/threads/${threadId}/interrupt`));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: "NO_PENDING_INTERRUPT", detail: expect.stringContaining("exists but has no pending interrupt") });
+  });
+});
