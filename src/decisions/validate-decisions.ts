@@ -87,6 +87,12 @@ function pairDecisions(payload: ToolApprovalInterruptPayload, value: unknown, de
     details.push(oneDecisionDetail(value, ids));
     return [];
   }
+  const answerKey = ["answer", "answers"].find((key) => key in value && !ids.includes(key));
+  if (answerKey !== undefined) {
+    const message = `received \`{ ${answerKey} }\`, which answers a question (ask_user_question), but this interrupt is an approval (tool_approval): send decisions, an array (one per action request, in order) or a map by tool_call_id`;
+    details.push({ path: [answerKey], message, received: value, allowed: [...VALUE_SHAPES] });
+    return [];
+  }
   for (const key of Object.keys(value)) {
     if (!ids.includes(key)) {
       details.push({ toolCallId: key, path: [key], message: `no pending action request has tool_call_id "${key}"; the pending ones are ${ids.map((id) => `"${id}"`).join(", ")}`, received: key, allowed: ids });

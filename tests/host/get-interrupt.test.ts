@@ -1,4 +1,4 @@
-import { ApprovalToolNode, getInterrupt, getInterrupts, isHITLError, resume, type HITLError } from "../../src/index.js";
+import { ApprovalToolNode, getInterrupt, getInterrupts, isHITLError, resume, resumeStream, type HITLError } from "../../src/index.js";
 import { agentGraph, ask, countingTool, newThread } from "../support/fixtures.js";
 
 const node = () => new ApprovalToolNode([countingTool("delete_file").tool], { interruptOn: { delete_file: true } });
@@ -6,6 +6,7 @@ const readers = [
   ["getInterrupt", getInterrupt],
   ["getInterrupts", getInterrupts],
   ["resume", (graph: Parameters<typeof getInterrupt>[0], config: Parameters<typeof getInterrupt>[1]) => resume(graph, config, [{ type: "approve" }], { interruptId: "x" })],
+  ["resumeStream", (graph: Parameters<typeof getInterrupt>[0], config: Parameters<typeof getInterrupt>[1]) => resumeStream(graph, config, [{ type: "approve" }], { interruptId: "x" })],
 ] as const;
 
 const failure = (promise: Promise<unknown>): Promise<HITLError> => promise.then(() => { throw new Error("it did not throw"); }, (error: HITLError) => error);
@@ -21,11 +22,13 @@ describe("getInterrupt(), getInterrupts() and resume() refuse the same bad calls
     expect(error.details).toEqual([expect.objectContaining({ path: ["graph", "checkpointer"] })]);
   });
 
-  test.each(readers)("%s without configurable.thread_id throws INVALID_OPTIONS naming that field", async (_name, read) => {
+  test.each(readers)("%s without configurable.thread_id throws INVALID_OPTIONS naming that field", async (name, read) => {
     const { graph } = agentGraph(node(), [{ name: "delete_file", args: { path: "a" } }]);
     const error = await failure(read(graph, { configurable: {} }));
     expect(isHITLError(error, "INVALID_OPTIONS")).toBe(true);
     expect(error.details.map((detail) => detail.path)).toEqual([["configurable", "thread_id"]]);
+    // The message names the function that was called.
+    expect(error.message.startsWith(`${name}() needs`)).toBe(true);
   });
 
   test("a thread that exists and is not paused is no error: getInterrupt gives undefined and getInterrupts an empty list", async () => {
