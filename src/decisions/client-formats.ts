@@ -150,7 +150,7 @@ function editedActionOf(decision: Extract<LangChainDecision, { type: "edit" }>, 
   const { edited_action: snake, editedAction: camel } = decision;
   if (snake === undefined || camel === undefined) {
     const action = snake ?? camel;
-    if (action === undefined) problems.shape.push({ toolCallId: request.tool_call_id, path: ["decisions", index], message: "an edit needs `edited_action` (or `editedAction`): { name, args }" });
+    if (action === undefined) problems.shape.push({ toolCallId: request.tool_call_id, path: ["decisions", index], message: "an edit needs `edited_action` (or `editedAction`): { name, args }", received: decision, allowed: ["edited_action", "editedAction"] });
     return action;
   }
   const where = firstDifference(snake, camel);
@@ -176,7 +176,7 @@ function convertLangChain(payload: ToolApprovalInterruptPayload, value: Record<s
   }
   const decisions = value["decisions"];
   if (!Array.isArray(decisions)) {
-    problems.shape.push({ path: ["decisions"], message: "`decisions` must be an array, one decision per action request in order", received: decisions });
+    problems.shape.push({ path: ["decisions"], message: "`decisions` must be an array, one decision per action request in order", received: decisions, allowed: ["array"] });
     return [];
   }
   if (decisions.length !== requests.length) {
