@@ -245,6 +245,7 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
   }
   const preset: ReviewMessagesPreset = subject === "approvalMiddleware" ? "langchain" : "langgraph-hitl";
   return {
+    adapter: subject,
     hooks,
     onHookError: onHookError ?? warnHookError,
     onDecision,

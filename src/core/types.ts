@@ -227,6 +227,8 @@ export interface RequestShape {
 
 /** Options after validation, in the form the node reads. */
 export interface ResolvedNodeOptions {
+  /** The adapter the options were given to: messages name it, and give a fix in its terms. */
+  adapter: "ApprovalToolNode" | "approvalMiddleware";
   hooks: HookRegistry | undefined;
   onHookError: HookErrorHandler;
   onDecision: DecisionHandler | undefined;
