@@ -130,12 +130,13 @@ describe("the webhook sender, with a real receiving server", () => {
     expect((caught as { details: Array<{ path: string[] }> }).details[0]!.path).toEqual(path);
   });
 
+  const noop = async (): Promise<void> => undefined;
   test.each([
     ["a send that is not a function", { send: "https://example.com" }, ["send"]],
-    ["a send timeout not below the lease", { send: async () => undefined, sendTimeoutMs: 60_000, leaseMs: 60_000 }, ["sendTimeoutMs"]],
-    ["a reminder lead under a second", { send: async () => undefined, reminders: [10] }, ["reminders", "0"]],
-    ["a channel with spaces", { send: async () => undefined, channel: "my channel" }, ["channel"]],
-    ["a checkpointer that records no approvals", { send: async () => undefined, checkpointer: {} }, ["checkpointer"]],
+    ["a send timeout not below the lease", { send: noop, sendTimeoutMs: 60_000, leaseMs: 60_000 }, ["sendTimeoutMs"]],
+    ["a reminder lead under a second", { send: noop, reminders: [10] }, ["reminders", "0"]],
+    ["a channel with spaces", { send: noop, channel: "my channel" }, ["channel"]],
+    ["a checkpointer that records no approvals", { send: noop, checkpointer: {} }, ["checkpointer"]],
   ])("the notifier refuses %s with INVALID_OPTIONS naming the field", (_label, options, path) => {
     let caught: unknown;
     try {
