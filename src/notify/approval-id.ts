@@ -1,12 +1,5 @@
 import { createHash } from "node:crypto";
 
-/** Where an approval lives: one interrupt position of one task, in the checkpoint its step runs from. */
-export interface ApprovalLocation {
-  threadId: string;
-  checkpointId: string;
-  taskId: string;
-  position: number;
-}
 
 /** Length in code points, as Postgres `char_length` counts. */
 function codePoints(text: string): number {
@@ -16,7 +9,8 @@ function codePoints(text: string): number {
 }
 
 /**
- * The stable id of an approval: the first 32 hex digits of SHA-256 over its location, each part
+ * The stable id of an approval — one interrupt position of one task, in the checkpoint its step
+ * runs from: the first 32 hex digits of SHA-256 over its location, each part
  * prefixed with its length so no two locations share a key. It survives a re-raise (same task
  * and position, new interrupt id). Postgres computes the same id in SQL (`hitl_approval_id`,
  * migration 0012): tests/notify/approval-id.pg.test.ts holds the two together.
@@ -26,7 +20,7 @@ function codePoints(text: string): number {
  * approvalIdOf({ threadId: "t1", checkpointId: "1f0…", taskId: "9c…", position: 0 }); // "3b4c…" (32 hex digits)
  * ```
  */
-export function approvalIdOf(location: ApprovalLocation): string {
+export function approvalIdOf(location: { threadId: string; checkpointId: string; taskId: string; position: number }): string {
   const part = (text: string) => `${codePoints(text)}:${text}`;
   const key = `${part(location.threadId)}${part(location.checkpointId)}${part(location.taskId)}${location.position}`;
   return createHash("sha256").update(key, "utf8").digest("hex").slice(0, 32);

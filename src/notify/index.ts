@@ -1,7 +1,6 @@
 /** Approval notifications: events, the outbox both checkpointers keep, the notifier that delivers it, signed webhooks. */
-export { approvalIdOf, eventIdOf } from "./approval-id.js";
-export type { ApprovalLocation } from "./approval-id.js";
-export { DEFAULT_RETRY, retryDelayMs } from "./backoff.js";
+export { approvalIdOf } from "./approval-id.js";
+export { retryDelayMs } from "./backoff.js";
 export type { RetryPolicy } from "./backoff.js";
 export type { ApprovalLinkBuilder, ApprovalLinkTarget } from "./build-event.js";
 export type { ApprovalEvent, ApprovalEventRequest, ApprovalEventType, ApprovalOutcome, ApprovalReminderEvent, ApprovalRequestedEvent, ApprovalResolvedEvent } from "./events.js";
@@ -13,5 +12,5 @@ export { eventTypeOf } from "./outbox.js";
 export type { DeadLetter, NotificationOutbox, NotificationOutboxProvider, OutboxEntry, OutboxKind } from "./outbox.js";
 export { createWebhookSender } from "./webhook-sender.js";
 export type { WebhookSenderOptions } from "./webhook-sender.js";
-export { DEFAULT_WEBHOOK_TOLERANCE_SECONDS, signWebhookBody, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "./webhook-signature.js";
+export { signWebhookBody, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "./webhook-signature.js";
 export type { VerifyWebhookOptions, WebhookSignatureProblem, WebhookVerification } from "./webhook-signature.js";

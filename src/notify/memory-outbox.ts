@@ -46,7 +46,7 @@ async function outcomeOf(checkpointer: object, row: InboxRow, threadDeleted: boo
  * await outbox.register();
  * ```
  */
-export class MemoryNotificationOutbox implements NotificationOutbox {
+class MemoryNotificationOutbox implements NotificationOutbox {
   readonly durable = false;
   readonly #checkpointer: object;
   readonly #feed: InboxRowFeed;
@@ -247,7 +247,7 @@ function registry(): WeakMap<object, Map<string, MemoryNotificationOutbox>> {
  * const outbox = memoryOutboxOf(createMemoryCheckpointer(), "default");
  * ```
  */
-export function memoryOutboxOf(checkpointer: object, channel: string): MemoryNotificationOutbox | undefined {
+export function memoryOutboxOf(checkpointer: object, channel: string): NotificationOutbox | undefined {
   const feed = inboxRowFeedOf(checkpointer);
   if (feed === undefined) return undefined;
   const channels = registry().get(checkpointer) ?? new Map<string, MemoryNotificationOutbox>();

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 /** The header a webhook's signature travels in: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const WEBHOOK_SIGNATURE_HEADER = "x-hitl-signature";
 /** How old a signed request may be by default before a receiver refuses it as a replay. */
-export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
+const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** The HMAC-SHA256, hex, of `<timestamp>.<body>` under `secret`. */
 function hmac(secret: string, timestamp: number, body: string): string {

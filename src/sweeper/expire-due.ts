@@ -5,11 +5,8 @@ import { resumeRemote } from "../host/resume-remote.js";
 import { resume } from "../host/resume.js";
 import type { DueApproval } from "./due-approvals.js";
 
-/** What became of one due approval: expired by this sweeper, resolved by someone else first, or not (yet): */
-export type ExpiryResult = "expired" | "skipped" | "not-expired";
-
-/** Who the audit record names for an expiry the sweeper made. */
-export const EXPIRY_REVIEWER = { id: "langgraph-hitl:expiry" } as const;
+/** Who asks for an expiry the sweeper makes. */
+const EXPIRY_REVIEWER = { id: "langgraph-hitl:expiry" } as const;
 
 /** Refusals that mean someone else resolved the approval first: nothing to do. */
 const RESOLVED_ELSEWHERE = ["INTERRUPT_ALREADY_RESOLVED", "INTERRUPT_MISMATCH", "NO_PENDING_INTERRUPT", "UNKNOWN_INTERRUPT"] as const;
@@ -29,7 +26,7 @@ const RESOLVED_ELSEWHERE = ["INTERRUPT_ALREADY_RESOLVED", "INTERRUPT_MISMATCH", 
  * await expireDue(graph, { threadId: "t1", interruptId, expiresAt, ref: undefined }); // "expired"
  * ```
  */
-export async function expireDue(graph: HITLGraph, due: DueApproval): Promise<ExpiryResult> {
+export async function expireDue(graph: HITLGraph, due: DueApproval): Promise<"expired" | "skipped" | "not-expired"> {
   const config = { configurable: { thread_id: due.threadId } };
   try {
     const { status } = isRemoteGraph(graph)

@@ -1,8 +1,5 @@
 /** Expiry that fires by itself: a sweeper that leases due approvals (one replica each) and expires them. */
-export { dueApprovalLeasesFor } from "./due-approvals.js";
 export type { DueApproval, DueApprovalLeaseProvider, DueApprovalLeases } from "./due-approvals.js";
-export { EXPIRY_REVIEWER, expireDue } from "./expire-due.js";
-export type { ExpiryResult } from "./expire-due.js";
 export { startExpirySweeper } from "./expiry-sweeper.js";
 export type { ExpirySweeper, ExpirySweeperStats, SweepRound } from "./expiry-sweeper.js";
 export { resolveSweeperOptions } from "./sweeper-options.js";

@@ -1,3 +1,4 @@
+import { threadStoredSql } from "../../langgraph/index.js";
 import { claimsTable, inboxTable, notificationChannelsTable, notificationsTable, quoted } from "../tables.js";
 import type { Migration } from "./migration.js";
 
@@ -87,7 +88,7 @@ export const notificationsMigration: Migration = {
         RETURN NULL;
       END IF;
       IF old_approval IS NOT NULL THEN
-        IF NOT EXISTS (SELECT 1 FROM ${s}.checkpoints k WHERE k.thread_id = OLD.thread_id) THEN
+        IF NOT ${threadStoredSql(schema, "OLD.thread_id")} THEN
           outcome := 'deleted';
         ELSE
           SELECT CASE WHEN cl.expired THEN 'expired' ELSE 'decided' END INTO outcome
