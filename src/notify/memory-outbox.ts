@@ -184,6 +184,10 @@ class MemoryNotificationOutbox implements NotificationOutbox {
     }
     if (oldId !== undefined && before !== undefined) {
       this.#pending.delete(oldId);
+      // As in Postgres, where the interrupt write goes with its thread: nothing is left to announce.
+      if (change.op === "delete" && change.threadDeleted) {
+        for (const event of this.#events.values()) if (event.approvalId === oldId && event.state === "pending" && event.kind !== "resolved") event.row = { ...event.row, payload: undefined };
+      }
       const outcome = outcomeOf(this.#checkpointer, before, change.op === "delete" && change.threadDeleted);
       this.#add({ eventId: eventIdOf(oldId, "resolved"), kind: "resolved", approvalId: oldId, row: before, occurredAt: new Date().toISOString(), outcome, remindBeforeMs: undefined });
     }

@@ -155,6 +155,22 @@ export function notifierCases(saver: NotifierSaverFactory, adapter: Adapter): vo
       for (const { threadId } of [expiring, updated]) expect(received.onThread(threadId).map((event) => event.type)).toEqual(["ApprovalRequested", "ApprovalResolved"]);
     });
 
+    test("a channel records while no notifier runs; an approval whose thread was deleted meanwhile is not announced, only resolved (deleted)", async () => {
+      const checkpointer = saver();
+      const { graph } = deployApproval(adapter, checkpointer);
+      const first = await recordingNotifier(checkpointer);
+      await first.notifier.stop();
+      const kept = await pause(graph);
+      const deleted = await pause(graph);
+      await (checkpointer as unknown as { deleteThread(id: string): Promise<void> }).deleteThread(deleted.threadId);
+      const { notifier, received } = await start(checkpointer, { channel: first.notifier.channel });
+      await received.until((events) => events.some((event) => event.threadId === deleted.threadId) && events.some((event) => event.threadId === kept.threadId));
+      await sleep(300);
+      expect(received.onThread(kept.threadId).map((event) => event.type)).toEqual(["ApprovalRequested"]);
+      expect(received.onThread(deleted.threadId)).toEqual([expect.objectContaining({ type: "ApprovalResolved", outcome: "deleted" })]);
+      expect(notifier.stats()).toMatchObject({ dropped: 1 });
+    });
+
     test("reminders: one ApprovalReminder per lead time while the approval waits; none for a lead time longer than the approval ever had", async () => {
       const checkpointer = saver();
       const { graph } = deployApproval(adapter, checkpointer, 2_500);
