@@ -1,4 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { claimStoreFor } from "../claims/index.js";
 import { HITLError } from "../errors/hitl-error.js";
 import { summarizePendingWrites, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
@@ -88,13 +89,18 @@ function answeredError(pending: ReadonlyArray<RunInterruptResult<HumanInterruptP
   });
 }
 
+/** Whether a claim committed an answer to `interruptId`: only a refusal pays for this read. */
+async function wasClaimed(saver: BaseCheckpointSaver | undefined, threadId: string, interruptId: string): Promise<boolean> {
+  return saver !== undefined && (await claimStoreFor(saver).claimOfInterrupt(threadId, interruptId)) !== undefined;
+}
+
 /**
  * Picks the interrupt the caller reviewed, or explains precisely why it cannot be resumed.
  * An id that is not pending costs one read of the thread's latest checkpoints (at most
  * `HISTORY_SEARCH_LIMIT`), to tell an answered interrupt from one the thread never raised.
  *
  * @throws {HITLError} `INTERRUPT_MISMATCH` (answered, then raised again), `INTERRUPT_ALREADY_RESOLVED`,
- * `UNKNOWN_INTERRUPT` (never raised on this thread, or not within its latest `HISTORY_SEARCH_LIMIT`
+ * `UNKNOWN_INTERRUPT` (no claim answered it, and never raised on this thread or not within its latest `HISTORY_SEARCH_LIMIT`
  * checkpoints), `UNKNOWN_THREAD` (nothing was ever checkpointed under the thread id; known only
  * with a local `saver`), `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS`
  * when several are pending and none was named.
@@ -113,7 +119,8 @@ export async function pickTarget<T extends RunInterruptResult<HumanInterruptPayl
     // Without a local checkpointer (a RemoteGraph) the history cannot be read: the id counts as resolved.
     const search = saver === undefined ? undefined : await searchThreadHistory(saver, threadId, interruptId);
     if (search !== undefined && search.searched === 0) throw unknownThreadError(threadId, "resume");
-    if (search !== undefined && !search.raised) throw unknownInterruptError(pending, threadId, interruptId, search);
+    // A claim answered it: raised and resolved, however far back (or however its writes were kept).
+    if (search !== undefined && !search.raised && !(await wasClaimed(saver, threadId, interruptId))) throw unknownInterruptError(pending, threadId, interruptId, search);
     throw new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${interruptId} is not pending on thread "${threadId}": it was already resolved.`, { threadId, interruptId });
   }
   const [first, ...rest] = pending;

@@ -1,10 +1,11 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { CheckpointListOptions, CheckpointTuple } from "@langchain/langgraph-checkpoint";
-import { Annotation, Command, END, interrupt, START, StateGraph } from "@langchain/langgraph";
-import { isHITLError, resume, type HITLError } from "../../src/index.js";
+import { AIMessage } from "@langchain/core/messages";
+import { Annotation, Command, END, interrupt, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { ApprovalToolNode, isHITLError, resume, type HITLError } from "../../src/index.js";
 import { HISTORY_SEARCH_LIMIT } from "../../src/host/interrupt-history.js";
-import { newThread } from "../support/fixtures.js";
+import { aiCalls, ask, countingTool, newThread } from "../support/fixtures.js";
 import type { BehaviourCases } from "./harness.js";
 
 /** Steps the loop takes after the gate: every step is a checkpoint, so the history outgrows the search. */
@@ -34,6 +35,23 @@ async function threadPastItsGate(checkpointer: BaseCheckpointSaver, steps: numbe
   const gateId = (await graph.getState(config)).tasks[0]?.interrupts[0]?.id as string;
   await graph.invoke(new Command({ resume: { [gateId]: "go" } }), config);
   return { graph, config, gateId };
+}
+
+const ApprovalLoopState = Annotation.Root({ ...MessagesAnnotation.spec, count: Annotation<number>({ reducer: (_old, next) => next, default: () => 0 }) });
+
+/** model (one guarded call) → tools (ApprovalToolNode) → step × `steps` → END: the approval's checkpoint sinks below the search bound. */
+function approvalThenLoop(checkpointer: BaseCheckpointSaver, steps: number) {
+  const deploy = countingTool("deploy");
+  const graph = new StateGraph(ApprovalLoopState)
+    .addNode("model", () => ({ messages: [aiCalls([{ id: "call_deploy", name: "deploy", args: { path: "prod" } }])] }))
+    .addNode("tools", new ApprovalToolNode([deploy.tool], { interruptOn: { deploy: true } }))
+    .addNode("step", (state) => ({ count: state.count + 1, messages: [new AIMessage(`step ${state.count + 1}`)] }))
+    .addEdge(START, "model")
+    .addEdge("model", "tools")
+    .addEdge("tools", "step")
+    .addConditionalEdges("step", (state) => (state.count < steps ? "step" : END), ["step", END])
+    .compile({ checkpointer });
+  return { graph, deploy };
 }
 
 /** Counts the checkpoints `list` yields, and the limits it was asked for, while `work` runs. */
@@ -89,6 +107,19 @@ export const historyBoundCases: BehaviourCases = (saver) => {
       expect(error.message).toContain("its older history was not searched");
       expect(yielded).toBeLessThanOrEqual(HISTORY_SEARCH_LIMIT);
       expect((await graph.getState(config)).config.configurable?.["checkpoint_id"]).toBe(before);
+    });
+
+    test("an approval answered before the searched checkpoints is INTERRUPT_ALREADY_RESOLVED from its claim, and its tool does not run again", async () => {
+      const checkpointer = await saver();
+      const { graph, deploy } = approvalThenLoop(checkpointer, STEPS);
+      const config = { ...newThread("answered-long-ago"), recursionLimit: STEPS * 2 + 10 };
+      await graph.invoke(ask(), config);
+      const approvalId = (await graph.getState(config)).tasks[0]?.interrupts[0]?.id as string;
+      await resume(graph, config, [{ type: "approve" }], { interruptId: approvalId });
+      expect(deploy.count).toBe(1);
+      const error = await refusal(resume(graph, config, [{ type: "approve" }], { interruptId: approvalId }));
+      expect(isHITLError(error, "INTERRUPT_ALREADY_RESOLVED")).toBe(true);
+      expect(deploy.count).toBe(1);
     });
 
     test("on a short thread the whole history is searched: an answered id is INTERRUPT_ALREADY_RESOLVED, an unknown one 'never raised'", async () => {
