@@ -109,7 +109,7 @@ function messageType(message: BaseMessage): string | undefined {
   return typeof message.getType === "function" ? message.getType() : (message as { type?: string }).type;
 }
 
-/** The ToolMessages that answered the reviewed calls: what ran, what did not, who decided. */
+/** The ToolMessages that answered the reviewed calls: what ran, what did not, who decided, and what shadow policies said. */
 function outcomesOf(values: unknown, callIds: readonly string[]) {
   const messages = ((values as { messages?: BaseMessage[] } | undefined)?.messages ?? []) as BaseMessage[];
   return messages
@@ -120,6 +120,7 @@ function outcomesOf(values: unknown, callIds: readonly string[]) {
       status: (message as { status?: string }).status ?? "success",
       content: message.content,
       hitl: message.additional_kwargs?.["hitl"],
+      ...(message.additional_kwargs?.["hitl_shadow"] === undefined ? {} : { hitl_shadow: message.additional_kwargs["hitl_shadow"] }),
     }));
 }
 
