@@ -5,7 +5,7 @@ import { isHITLError } from "../errors/hitl-error.js";
 import { readPendingInterrupts } from "../host/get-interrupt.js";
 import type { PendingInterrupt } from "../host/pending-interrupt.js";
 import { isRemoteGraph, isUnknownRemoteThread as isUnknownThread } from "../host/remote-graph.js";
-import { resume, type ResumeValue } from "../host/resume.js";
+import { resumeLocal, type ResumeValue } from "../host/resume.js";
 import { resumeRemote } from "../host/resume-remote.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
@@ -108,6 +108,11 @@ function outcomesOf(values: unknown, callIds: readonly string[]) {
     }));
 }
 
+/** The refusals of a submission to a thread that may not exist at all (then the answer is 404). */
+function isNotPending(error: unknown): boolean {
+  return isHITLError(error, "NO_PENDING_INTERRUPT") || isHITLError(error, "UNKNOWN_INTERRUPT") || isHITLError(error, "INTERRUPT_ALREADY_RESOLVED");
+}
+
 /** `POST /threads/:threadId/resume`: applies a reviewer's decisions or answer. */
 export async function resumeThread(request: Request, threadId: string, reviewer: Reviewer, options: ResolvedHandlerOptions): Promise<Response> {
   const body = await readJsonBody(request, options.maxBodyBytes);
@@ -118,16 +123,20 @@ export async function resumeThread(request: Request, threadId: string, reviewer:
     return problemResponse(problem("INVALID_REQUEST", `Invalid resume request: ${details[0]?.message ?? ""}`, details));
   }
   const config = threadConfig(threadId);
-  const pending = await pendingOf(threadId, options);
-  if (pending === undefined || (pending.length === 0 && !(await threadExists(threadId, options)))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
-  const reviewed = pending.find((candidate) => candidate.interruptId === parsed.data.interruptId);
-  const callIds = callIdsOf(reviewed?.payload);
   const { interruptId, comment } = parsed.data;
+  const resumeOptions = { interruptId, reviewer, ...(comment === undefined ? {} : { comment }), ...(options.signingKey === undefined ? {} : { signingKey: options.signingKey }) };
+  let callIds: string[] = [];
   try {
-    const resumeOptions = { interruptId, reviewer, ...(comment === undefined ? {} : { comment }), ...(options.signingKey === undefined ? {} : { signingKey: options.signingKey }) };
-    const result = isRemoteGraph(options.graph)
-      ? await resumeRemote(options.graph, config, resumeValueOf(parsed.data), resumeOptions)
-      : await resume(options.graph, config, resumeValueOf(parsed.data), resumeOptions);
+    let result;
+    if (isRemoteGraph(options.graph)) {
+      const pending = await pendingOf(threadId, options);
+      if (pending === undefined || (pending.length === 0 && !(await threadExists(threadId, options)))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
+      callIds = callIdsOf(pending.find((candidate) => candidate.interruptId === interruptId)?.payload);
+      result = await resumeRemote(options.graph, config, resumeValueOf(parsed.data), resumeOptions);
+    } else {
+      // resume() reads the thread once, under its lease: the reviewed calls come from that read.
+      result = await resumeLocal(options.graph, config, resumeValueOf(parsed.data), resumeOptions, (target) => (callIds = callIdsOf(target.payload)));
+    }
     const status = result.halted !== undefined ? "halted" : result.interrupt !== undefined ? "paused" : "completed";
     return json({
       threadId,
@@ -142,6 +151,7 @@ export async function resumeThread(request: Request, threadId: string, reviewer:
       ...(result.halted === undefined ? {} : { halted: result.halted }),
     });
   } catch (error) {
+    if (isNotPending(error) && !isRemoteGraph(options.graph) && !(await threadExists(threadId, options))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
     if (!isHITLError(error, "RUN_CANCELLED")) throw error;
     const state = await options.graph.getState(config);
     return json({ threadId, interruptId, status: "cancelled", reviewer, reason: error.message, outcomes: outcomesOf(state.values, callIds) });
