@@ -1,6 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: "node",
+  // Node's environment, failing a test file that leaves a process, server, socket or timer open.
+  testEnvironment: "<rootDir>/tests/support/open-handles/environment.js",
   roots: ["<rootDir>/tests"],
   testMatch: ["**/*.test.ts"],
   transform: {
@@ -10,8 +11,9 @@ module.exports = {
   moduleNameMapper: {
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
-  // One Postgres per run for the *.pg.test.ts files (or the server LANGGRAPH_HITL_TEST_PG_URL names).
-  globalSetup: "<rootDir>/tests/support/postgres/global-setup.mjs",
+  // Checks which Node runs the suite (scripts/with-node.mjs), then starts one Postgres per run for
+  // the *.pg.test.ts files (or uses the server LANGGRAPH_HITL_TEST_PG_URL names).
+  globalSetup: "<rootDir>/tests/support/global-setup.mjs",
   globalTeardown: "<rootDir>/tests/support/postgres/global-teardown.mjs",
   testTimeout: 30000,
 };

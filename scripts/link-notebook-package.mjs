@@ -1,7 +1,11 @@
 // Lets the example notebooks `require("langgraph-hitl")` as a user's notebook would: tslab runs
 // cells as CommonJS and type-checks them with Node10 resolution, which both look for
 // node_modules/langgraph-hitl from the notebook's folder. The link points at this repository,
-// whose package.json sends `require` to dist/cjs (so `npm run build` must have run).
+// whose package.json sends `require` to dist/cjs (so `npm run build` must have run). Run by
+// `npm run build` and by the postinstall of examples/notebooks/package.json (its `npm ci` empties
+// node_modules, link included; removing a link never touches what it points at).
+// A link made here rather than a `file:../..` dependency: that would copy the library's version,
+// dependencies and peers into examples/notebooks/package-lock.json, stale after every change to them.
 import { lstatSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

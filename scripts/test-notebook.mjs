@@ -1,19 +1,23 @@
 // Executes examples/notebooks/approvals.ipynb headless, the way a reader's Jupyter would: the
-// package is built (tslab loads its CommonJS build), the tslab kernel is registered in a scratch
-// JUPYTER_PATH, and Debian's nbclient runs every cell. Fails when a cell errors, when tslab
-// reports a compile error, when a cell's output lacks what the cell exists to show, or when the
-// outputs committed in the notebook are not the ones it produces now.
+// notebook tooling (tslab) is installed from examples/notebooks' own package-lock.json, kept out of
+// the library's dependency tree; the package is built (tslab loads its CommonJS build) and linked
+// into examples/notebooks/node_modules; the tslab kernel is registered in a scratch JUPYTER_PATH,
+// and Debian's nbclient runs every cell. Fails when a cell errors, when tslab reports a compile
+// error, when a cell's output lacks what the cell exists to show, or when the outputs committed in
+// the notebook are not the ones it produces now.
 //
 //   npm run test:notebook               # check
 //   npm run test:notebook -- --write    # store the fresh outputs in the notebook
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const notebookPath = join(root, "examples", "notebooks", "approvals.ipynb");
+const notebookDir = join(root, "examples", "notebooks");
+const notebookPath = join(notebookDir, "approvals.ipynb");
+const tslab = join(notebookDir, "node_modules", ".bin", process.platform === "win32" ? "tslab.cmd" : "tslab");
 // Debian's python has nbclient; a pyenv `python3` earlier on PATH usually does not.
 const python = process.env["NOTEBOOK_PYTHON"] ?? "/usr/bin/python3";
 const write = process.argv.includes("--write");
@@ -48,11 +52,22 @@ function requireNbclient() {
   }
 }
 
-/** A JUPYTER_PATH whose tslab kernelspec runs this repository's tslab (no `tslab install`, which needs IPython). */
+/**
+ * Installs examples/notebooks' own packages (tslab and its TypeScript 5.0, zeromq) with `npm ci`
+ * unless the installed tree is at least as new as its lockfile. Its postinstall links
+ * node_modules/langgraph-hitl to this checkout (scripts/link-notebook-package.mjs).
+ */
+function installNotebookTooling() {
+  const installed = join(notebookDir, "node_modules", ".package-lock.json");
+  const lockfile = join(notebookDir, "package-lock.json");
+  const fresh = existsSync(tslab) && existsSync(installed) && statSync(installed).mtimeMs >= statSync(lockfile).mtimeMs;
+  if (!fresh) run("npm", ["ci", "--no-audit", "--no-fund"], { cwd: notebookDir });
+}
+
+/** A JUPYTER_PATH whose tslab kernelspec runs examples/notebooks' tslab (no `tslab install`, which needs IPython). */
 function scratchJupyter(scratch) {
   const kernelDir = join(scratch, "jupyter", "kernels", "tslab");
   mkdirSync(kernelDir, { recursive: true });
-  const tslab = join(root, "node_modules", ".bin", process.platform === "win32" ? "tslab.cmd" : "tslab");
   const spec = { argv: [tslab, "kernel", "--config-path", "{connection_file}"], display_name: "TypeScript", language: "typescript" };
   writeFileSync(join(kernelDir, "kernel.json"), JSON.stringify(spec, null, 2));
   return { ...process.env, JUPYTER_PATH: join(scratch, "jupyter"), JUPYTER_RUNTIME_DIR: join(scratch, "runtime") };
@@ -102,11 +117,13 @@ function staleCells(committed, executed) {
 
 function main() {
   requireNbclient();
+  installNotebookTooling();
+  // The build also refreshes the examples/notebooks/node_modules/langgraph-hitl link.
   run("npm", ["run", "build"]);
   const scratch = mkdtempSync(join(tmpdir(), "langgraph-hitl-notebook-"));
   try {
     const executedPath = join(scratch, "approvals.executed.ipynb");
-    run(python, [join(root, "scripts", "execute-notebook.py"), notebookPath, executedPath, dirname(notebookPath)], { env: scratchJupyter(scratch) });
+    run(python, [join(root, "scripts", "execute-notebook.py"), notebookPath, executedPath, notebookDir], { env: scratchJupyter(scratch) });
     const executed = JSON.parse(readFileSync(executedPath, "utf8"));
     const problems = judge(executed);
     if (problems.length > 0) throw new Error(`the notebook does not show what it should:\n  ${problems.join("\n  ")}`);

@@ -56,7 +56,9 @@ export type {
   ToolBatchEntry,
   PermissionDeniedInput,
   DenialSource,
+  ToolFacts,
 } from "./hooks/types.js";
+export type { ShadowVerdict, ShadowChange, ShadowVerdictEvent, ShadowVerdictHandler } from "./hooks/shadow.js";
 export { DEFAULT_HOOK_TIMEOUT_MS, DEFAULT_OBSERVER_TIMEOUT_MS } from "./hooks/time-bound.js";
 
 export { ApprovalToolNode } from "./node/approval-tool-node.js";

@@ -3,11 +3,13 @@ import type { ToolCall } from "@langchain/core/messages/tool";
 import { isCommand, type Command } from "@langchain/langgraph";
 import type { ClaimSession } from "../claims/index.js";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
+import { toolFacts } from "../hooks/tool-facts.js";
 import { canonicalJson } from "../payload/canonical-json.js";
 import type { BatchDecision, BatchEnvironment } from "./decide-batch.js";
 import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
 import type { Outcome } from "./types.js";
 import { reportDecisions } from "./report-decisions.js";
+import { reportShadowVerdicts } from "./report-shadow.js";
 import type { RunStop } from "../protocol/stop-reason.js";
 import { runUnlessStopped, stoppedBatch } from "./stopped-call.js";
 import { answerMessage, blockedMessage, withHitlRecord } from "./tool-messages.js";
@@ -128,11 +130,14 @@ async function finishBatch(decision: BatchDecision, env: BatchEnvironment, settl
   }
   const settled = attempts.map((attempt) => (attempt as PromiseFulfilledResult<ToolOutput>).value);
   await session?.end("finished");
-  const observers: ObserverContext = { registry: options.hooks, runSignal, threadId: task.threadId, onHookError: options.onHookError };
+  const observers: ObserverContext = { registry: options.hooks, runSignal, threadId: task.threadId, onHookError: options.onHookError, facts: (name) => toolFacts(env.tools.findTool(name)) };
   const reports = await Promise.all(outcomes.map((outcome, index) => observeCall(outcome, settled[index]!, observers)));
   const finished = outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, reports[index], options.reviewMessages));
   if (options.hooks?.has("PostToolBatch") === true) await reportBatch(finished, observers);
-  await reportDecisions(outcomes, task.threadId, options.onDecision, options.onHookError, runSignal);
+  await Promise.all([
+    reportDecisions(outcomes, task.threadId, options.onDecision, options.onHookError, runSignal),
+    reportShadowVerdicts(outcomes, task.threadId, options.onShadowVerdict, options.onHookError, runSignal),
+  ]);
   env.completed.forget(keys.filter((key): key is string => key !== undefined));
   const stops = finished.flatMap((call) => call.stops);
   const stop = stops.find((candidate) => candidate.kind === "cancel") ?? stops[0];

@@ -120,7 +120,8 @@ async function judge(unwrapped: UnwrappedResume, reviewed: ToolApprovalInterrupt
 }
 
 function missingCheckpointer(): HITLError {
-  return new HITLError("MISSING_CHECKPOINTER", "A reviewed batch needs a checkpointer and a thread to be claimed; no tool was run.");
+  const message = "A reviewed batch needs a checkpointer and a thread to be claimed: run the graph with `{ configurable: { thread_id } }`. No tool was run.";
+  return new HITLError("MISSING_CHECKPOINTER", message, { details: [{ path: ["configurable", "thread_id"], message }] });
 }
 
 /**

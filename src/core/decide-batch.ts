@@ -75,7 +75,7 @@ type AskScreening = Extract<Screening, { kind: "ask" }>;
  */
 export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironment): Promise<BatchDecision> {
   const { options, task } = env;
-  if (hasPolicy(env) && options.hitlEnabled) assertCanPause(task);
+  if (hasPolicy(env) && options.hitlEnabled) assertCanPause(task, options.adapter);
   const context = screeningContext(env);
   const screenings = await screenBatch(calls, context);
   throwIfCancelled(screenings, task);

@@ -1,6 +1,7 @@
 import { ToolMessage } from "@langchain/core/messages";
 import type { Command } from "@langchain/langgraph";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
+import { shadowRecord } from "../hooks/shadow.js";
 import type { DenialSource, ToolBatchEntry } from "../hooks/types.js";
 import type { Outcome, ResolvedReviewMessages } from "./types.js";
 import type { RunStop } from "../protocol/stop-reason.js";
@@ -40,18 +41,19 @@ interface CallReport {
 async function observeRun(outcome: Outcome, message: ToolMessage, observers: ObserverContext): Promise<CallReport> {
   const { call } = outcome;
   const about = { toolName: call.name, toolCallId: call.id ?? "" };
+  const facts = observers.facts(call.name);
   const report: CallReport = { output: contentText(message), context: [], stops: [] };
   const stop = (kind: RunStop["kind"], reason: string, event: RunStop["event"]): void => {
     report.stops.push({ kind, reason, event, toolCallId: about.toolCallId });
   };
   if (message.status === "error") {
-    await runObservers("PostToolUseFailure", call.name, () => ({ ...about, toolInput: call.args, error: report.output }), observers, (result) => {
+    await runObservers("PostToolUseFailure", call.name, () => ({ ...about, ...facts, toolInput: call.args, error: report.output }), observers, (result) => {
       if (result?.additionalContext !== undefined) report.context.push(result.additionalContext);
       if (result?.cancelRun !== undefined) stop("cancel", result.cancelRun, "PostToolUseFailure");
     }, about);
     return report;
   }
-  await runObservers("PostToolUse", call.name, () => ({ ...about, toolInput: call.args, toolOutput: report.output }), observers, (result) => {
+  await runObservers("PostToolUse", call.name, () => ({ ...about, ...facts, toolInput: call.args, toolOutput: report.output }), observers, (result) => {
     if (result?.updatedOutput !== undefined) report.output = result.updatedOutput;
     if (result?.additionalContext !== undefined) report.context.push(result.additionalContext);
     if (result?.cancelRun !== undefined) stop("cancel", result.cancelRun, "PostToolUse");
@@ -65,7 +67,7 @@ async function observeDenial(outcome: Extract<Outcome, { kind: "blocked" }>, mes
   const toolCallId = call.id ?? "";
   const reason = outcome.record.reason ?? contentText(message);
   const source: DenialSource = outcome.source;
-  await runObservers("PermissionDenied", call.name, () => ({ toolName: call.name, toolCallId, toolInput: call.args, reason, source }), observers, undefined, {
+  await runObservers("PermissionDenied", call.name, () => ({ toolName: call.name, toolCallId, ...observers.facts(call.name), toolInput: call.args, reason, source }), observers, undefined, {
     toolName: call.name,
     toolCallId,
   });
@@ -107,9 +109,13 @@ export function finishCall(outcome: Outcome, settled: ToolMessage | Command, rep
     stops.push(...report.stops);
   }
   const stop = stops[0];
-  const halt = stop === undefined ? {} : { hitl_halt: { kind: stop.kind, reason: stop.reason, event: stop.event } };
-  const record = notice === undefined ? {} : { hitl: { ...(settled.additional_kwargs["hitl"] as object | undefined), ...outcome.record, notice } };
-  const output = content === settled.content && context.length === 0 && stop === undefined ? settled : copyToolMessage(settled, { content: withContext(content, context), kwargs: { ...halt, ...record } });
+  const marks = {
+    ...(stop === undefined ? {} : { hitl_halt: { kind: stop.kind, reason: stop.reason, event: stop.event } }),
+    ...(notice === undefined ? {} : { hitl: { ...(settled.additional_kwargs["hitl"] as object | undefined), ...outcome.record, notice } }),
+    ...(notes.shadow === undefined ? {} : { hitl_shadow: notes.shadow.map(shadowRecord) }),
+  };
+  const unchanged = content === settled.content && context.length === 0 && Object.keys(marks).length === 0;
+  const output = unchanged ? settled : copyToolMessage(settled, { content: withContext(content, context), kwargs: marks });
   const status = output.status === "error" ? "error" : "success";
   return { output, entry: { toolCallId, toolName: call.name, input: call.args, status, output: contentText(output), decision }, stops };
 }

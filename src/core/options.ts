@@ -6,6 +6,7 @@ import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 import type { HookRegistry } from "../hooks/hook-registry.js";
 import { warnHookError } from "../hooks/report-hook-error.js";
 import { MAX_TIMEOUT_MS } from "../hooks/time-bound.js";
+import type { ShadowVerdictHandler } from "../hooks/shadow.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import type { DecisionHandler } from "./types.js";
 import type { ToolApprovalDecisionType } from "../payload/types.js";
@@ -21,7 +22,7 @@ export interface ApprovalToolNodeOptions extends ApprovalOptions, ToolNodeOption
 
 
 /** This library's own options. Everything else belongs to `ToolNode`, which reads it as it likes. */
-const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "descriptionPrefix", "reviewMessages", "onHookError", "onDecision", "signingKey"] as const;
+const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "descriptionPrefix", "reviewMessages", "onHookError", "onDecision", "onShadowVerdict", "signingKey"] as const;
 const ENTRY_SETTINGS = ["allowedDecisions", "description", "argsSchema", "when", "expiresInMs"];
 const ENTRY_SHAPES = ["true", "false", "{ allowedDecisions?, description?, argsSchema?, when?, expiresInMs? }"];
 
@@ -52,6 +53,7 @@ const ownSchema = z.looseObject({
   reviewMessages: z.unknown().optional(),
   onHookError: z.custom<HookErrorHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   onDecision: z.custom<DecisionHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
+  onShadowVerdict: z.custom<ShadowVerdictHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   // Checked apart, by the one check of every signingKey: its problems never echo the key.
   signingKey: z.unknown().optional(),
 });
@@ -209,7 +211,7 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
   if (!parsed.success) refuse(detailsOf(parsed.error.issues, []), subject);
   const misspelt = strict ? unknownOptions(parsed.data) : misspeltOwnOptions(parsed.data);
   if (misspelt.length > 0) refuse(misspelt, subject);
-  const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision, descriptionPrefix, reviewMessages } = parsed.data;
+  const { hooks, humanInTheLoop, interruptOn = {}, onHookError, onDecision, onShadowVerdict, descriptionPrefix, reviewMessages } = parsed.data;
   const messageProblems = reviewMessagesDetails(reviewMessages);
   if (messageProblems.length > 0) refuse(messageProblems, subject);
   const keyProblem = signingKeyProblem(parsed.data.signingKey, ["signingKey"]);
@@ -243,9 +245,11 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
   }
   const preset: ReviewMessagesPreset = subject === "approvalMiddleware" ? "langchain" : "langgraph-hitl";
   return {
+    adapter: subject,
     hooks,
     onHookError: onHookError ?? warnHookError,
     onDecision,
+    onShadowVerdict,
     signingKey,
     hitlEnabled: humanInTheLoop?.enabled ?? true,
     interruptOn: resolved,

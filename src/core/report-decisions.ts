@@ -27,18 +27,33 @@ export async function reportDecisions(
     if (record === undefined || (record.source !== "reviewer" && record.source !== "expired")) return [];
     return [{ ...record, threadId, toolCallId: outcome.call.id ?? "", toolName: outcome.call.name, arguments: outcome.call.args }];
   });
-  await Promise.all(events.map((event) => deliver(event, onDecision, onHookError, runSignal)));
+  await Promise.all(events.map((event) => deliverBounded(() => onDecision(event), { event: "onDecision", toolName: event.toolName, toolCallId: event.toolCallId }, onHookError, runSignal)));
 }
 
-async function deliver(event: DecisionEvent, onDecision: DecisionHandler, onHookError: HookErrorHandler, runSignal: RunCancellation | undefined): Promise<void> {
-  const result = await runBounded(() => onDecision(event), { timeoutMs: DEFAULT_OBSERVER_TIMEOUT_MS, runSignal, onRunAbort: "grace" });
+/** Which of the node's audit callbacks is called, and about which call. */
+interface CallbackSeat {
+  event: "onDecision" | "onShadowVerdict";
+  toolName: string;
+  toolCallId: string;
+}
+
+/**
+ * Calls one of the node's audit callbacks under the observer bound (5 s). It never changes an
+ * outcome: a throw, a timeout or LangGraph control flow is reported to `onHookError`.
+ *
+ * @example
+ * ```ts
+ * await deliverBounded(() => onDecision(event), { event: "onDecision", toolName, toolCallId }, onHookError, runSignal);
+ * ```
+ */
+export async function deliverBounded(invoke: () => unknown, where: CallbackSeat, onHookError: HookErrorHandler, runSignal: RunCancellation | undefined): Promise<void> {
+  const result = await runBounded(invoke, { timeoutMs: DEFAULT_OBSERVER_TIMEOUT_MS, runSignal, onRunAbort: "grace" });
   if (result.status === "answered") return;
-  const where = { event: "onDecision" as const, toolName: event.toolName, toolCallId: event.toolCallId };
   const error =
     result.status === "failed"
       ? isControlFlow(result.error)
         ? hookControlFlowError(result.error, where)
         : result.error
-      : new Error(result.status === "timed_out" ? `onDecision did not answer within ${DEFAULT_OBSERVER_TIMEOUT_MS} ms` : "onDecision was abandoned: the run was cancelled");
+      : new Error(result.status === "timed_out" ? `${where.event} did not answer within ${DEFAULT_OBSERVER_TIMEOUT_MS} ms` : `${where.event} was abandoned: the run was cancelled`);
   reportHookError(onHookError, error, where);
 }

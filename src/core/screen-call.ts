@@ -1,8 +1,9 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import type { HookRegistry } from "../hooks/hook-registry.js";
-import { runPreToolUse, type PreToolUseVerdict } from "../hooks/pre-tool-use.js";
+import { runPreToolUse, type ScreenedVerdict } from "../hooks/pre-tool-use.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
+import { toolFacts } from "../hooks/tool-facts.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import { canonicalJson } from "../payload/canonical-json.js";
 import type { AskUserQuestionRequest, ToolInput } from "../payload/types.js";
@@ -34,7 +35,7 @@ export interface ScreeningContext {
  * and its `when` does not opt the call out; else allow. A `when` that opts out leaves the call
  * to the hooks, which may still ask.
  */
-async function startingVerdict(call: ToolCall, input: ToolInput, context: ScreeningContext): Promise<PreToolUseVerdict> {
+async function startingVerdict(call: ToolCall, input: ToolInput, context: ScreeningContext): Promise<ScreenedVerdict> {
   const declared = context.interruptOn.get(call.name);
   const scope = { callContext: context.callContext, runSignal: context.runSignal, onHookError: context.onHookError };
   // Awaited only when `interruptOn` configured a function: a plain entry costs no turn of the event loop.
@@ -50,11 +51,12 @@ async function startingVerdict(call: ToolCall, input: ToolInput, context: Screen
   };
 }
 
-function notesOf(verdict: PreToolUseVerdict): ScreeningNotes {
+function notesOf(verdict: ScreenedVerdict): ScreeningNotes {
   return {
     additionalContext: verdict.additionalContext,
     ...(verdict.halt === undefined ? {} : { halt: verdict.halt }),
     ...(verdict.cancel === undefined ? {} : { cancel: verdict.cancel }),
+    ...(verdict.shadow === undefined ? {} : { shadow: verdict.shadow }),
   };
 }
 
@@ -67,6 +69,7 @@ function request(call: ToolCall, args: ToolInput, context: ScreeningContext, rev
     runSignal: context.runSignal,
     onHookError: context.onHookError,
     reviewed,
+    facts: toolFacts(context.findTool(call.name)),
   };
 }
 
@@ -87,7 +90,8 @@ async function screenCall(call: ToolCall, context: ScreeningContext): Promise<Sc
   if (!checked.ok) return malformed(call, "invalid_arguments", checked.reason);
   if (!known) return { kind: "unknown_tool", call, notes: { additionalContext: [] } };
   const start = await startingVerdict(call, checked.input, context);
-  if ((context.hooks?.hooksFor("PreToolUse", call.name).length ?? 0) === 0) return fromVerdict(call, start, context);
+  const { hooks } = context;
+  if (hooks === undefined || (hooks.hooksFor("PreToolUse", call.name).length === 0 && hooks.shadowHooksFor(call.name).length === 0)) return fromVerdict(call, start, context);
   const verdict = await runPreToolUse(context.hooks, request(call, checked.input, context, false), start);
   return fromVerdict(call, verdict, context);
 }
@@ -118,7 +122,7 @@ export async function screenBatch(calls: readonly ToolCall[], context: Screening
   );
 }
 
-function fromVerdict(call: ToolCall, verdict: PreToolUseVerdict, context: ScreeningContext): Screening {
+function fromVerdict(call: ToolCall, verdict: ScreenedVerdict, context: ScreeningContext): Screening {
   const notes = notesOf(verdict);
   const limits = context.questionTools.get(call.name);
   if (limits !== undefined && (verdict.decision === "allow" || verdict.decision === "ask")) {

@@ -4,19 +4,24 @@ import { interruptValuesOfTask, loadedInterruptValues, readTaskContext, type Pen
 
 export { readTaskContext, type TaskContext };
 
+/** Where each adapter gets its checkpointer, in the words its user writes. */
+const CHECKPOINTER_FIX = {
+  ApprovalToolNode: "this graph has none: compile it with one, `graph.compile({ checkpointer })` (e.g. `checkpointer: new MemorySaver()`)",
+  approvalMiddleware: "this agent has none: create it with one, `createAgent({ checkpointer })` beside its model, tools and middleware (e.g. `checkpointer: new MemorySaver()`)",
+} as const;
+
 /**
  * Fails before any tool runs when the graph cannot pause: an `interrupt()` needs a
- * checkpointer to persist the pause.
+ * checkpointer to persist the pause. The message names the adapter in use and its fix.
  *
- * @throws {HITLError} `MISSING_CHECKPOINTER`.
+ * @param context - The running task.
+ * @param adapter - The adapter the options were given to.
+ * @throws {HITLError} `MISSING_CHECKPOINTER`, with a detail at `["checkpointer"]`.
  */
-export function assertCanPause(context: TaskContext): void {
+export function assertCanPause(context: TaskContext, adapter: keyof typeof CHECKPOINTER_FIX): void {
   if (context.checkpointer !== undefined && context.checkpointer !== null) return;
-  throw new HITLError(
-    "MISSING_CHECKPOINTER",
-    "ApprovalToolNode needs a checkpointer to pause for a person: compile the graph with one " +
-      "(e.g. `graph.compile({ checkpointer: new MemorySaver() })`). No tool was run.",
-  );
+  const message = `${adapter} needs a checkpointer to pause for a person, and ${CHECKPOINTER_FIX[adapter]}. No tool was run.`;
+  throw new HITLError("MISSING_CHECKPOINTER", message, { details: [{ path: ["checkpointer"], message, received: context.checkpointer ?? null }] });
 }
 
 /**

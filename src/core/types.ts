@@ -6,6 +6,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import type { Runtime } from "@langchain/langgraph";
 import type { HookRegistry } from "../hooks/hook-registry.js";
+import type { ShadowReport, ShadowVerdictHandler } from "../hooks/shadow.js";
 import type { DenialSource, HookErrorHandler } from "../hooks/types.js";
 import type { AskUserQuestionRequest, HumanInTheLoopConfig, ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
 import type { Reviewer } from "../protocol/resume-envelope.js";
@@ -16,6 +17,8 @@ export interface ScreeningNotes {
   additionalContext: string[];
   halt?: { reason: string };
   cancel?: { reason: string };
+  /** What each shadow hook said about the call; it changes nothing, it is only recorded and reported. */
+  shadow?: ShadowReport[];
 }
 
 /** Why a call cannot be screened at all: it is answered with an error, never reviewed, never run. */
@@ -193,6 +196,12 @@ export interface ApprovalOptions {
   /** Receives every human decision (and expiry) once, when its batch is answered: for an audit log. */
   onDecision?: DecisionHandler;
   /**
+   * Receives every verdict of a shadow hook (`register("PreToolUse", { shadow: true, … })`) once,
+   * when its batch is answered, with what the hooks in charge decided: to compare a policy before
+   * switching it on. Bounded and reported like `onDecision`; it can never change an outcome.
+   */
+  onShadowVerdict?: ShadowVerdictHandler;
+  /**
    * A secret shared with the hosts that resume (`resume()`, `createApprovalHandler`): resume
    * values must then carry its HMAC signature, and anything else is refused. Default: none —
    * values are accepted, and a reviewer counts as verified only when signed in this process.
@@ -218,9 +227,12 @@ export interface RequestShape {
 
 /** Options after validation, in the form the node reads. */
 export interface ResolvedNodeOptions {
+  /** The adapter the options were given to: messages name it, and give a fix in its terms. */
+  adapter: "ApprovalToolNode" | "approvalMiddleware";
   hooks: HookRegistry | undefined;
   onHookError: HookErrorHandler;
   onDecision: DecisionHandler | undefined;
+  onShadowVerdict: ShadowVerdictHandler | undefined;
   signingKey: SigningKey | undefined;
   hitlEnabled: boolean;
   interruptOn: Map<string, InterruptOnConfig & { allowedDecisions: ToolApprovalDecisionType[] }>;

@@ -1,29 +1,55 @@
 import { z } from "zod";
-import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
+import type { HITLErrorDetail } from "../errors/hitl-error.js";
 import { canonicalJson } from "../payload/canonical-json.js";
-import type { ToolApprovalDecision, ToolApprovalInterruptPayload, ToolApprovalRequest } from "../payload/types.js";
+import type { ToolApprovalDecision, ToolApprovalDecisionType, ToolApprovalInterruptPayload, ToolApprovalRequest } from "../payload/types.js";
 import { coerceEditedArgs } from "./coerce-edited-args.js";
+import { decisionNameIn, foreignEditField, misplacedEditDetail, type FormatName } from "./format-terms.js";
 import { issueDetails } from "../errors/issue-details.js";
 import { isPlainObject } from "../payload/json-type.js";
 
-/** The resume formats an approval accepts: ours, LangChain's `{ decisions }`, agent-inbox's `HumanResponse[]`. */
-type ClientFormat = "langgraph-hitl" | "langchain" | "agent-inbox";
-
-/** A resume value in our own format, with the format it arrived in. */
-interface NormalisedResume {
-  format: ClientFormat;
-  /** Decisions in our format: an array in `action_requests` order, or a map by `tool_call_id`. */
-  value: unknown;
+/** One decision converted from another client's format, with where it sat in the value sent. */
+interface ConvertedDecision {
+  request: ToolApprovalRequest;
+  decision: ToolApprovalDecision;
+  /** Where the decision sits in the value sent (`["decisions", 0]`, `[0]`). */
+  at: Array<string | number>;
+  /** Where an edit's arguments sit in the value sent, so a schema problem names the field the client wrote. */
+  argsAt?: Array<string | number>;
 }
+
+/** A resume value as {@link fromClientFormat} read it: our own format untouched, or another client's converted. */
+type NormalisedResume =
+  | { format: "langgraph-hitl"; value: unknown }
+  | { format: Exclude<FormatName, "langgraph-hitl">; decisions: ConvertedDecision[]; problems: Problems };
 
 /** Response types only agent-inbox uses; its `edit` shares our name and is told apart by `args`. */
 const INBOX_ONLY_TYPES: readonly unknown[] = ["accept", "ignore", "response"];
 
+/** An agent-inbox edit's `args` holds `{ action, args }`; an edit with any other `args` is read as ours (and told where its arguments go). */
 function isInboxResponseLike(entry: unknown): boolean {
   if (!isPlainObject(entry)) return false;
   if (INBOX_ONLY_TYPES.includes(entry["type"])) return true;
-  return entry["type"] === "edit" && "args" in entry && !("updatedInput" in entry);
+  const args = entry["args"];
+  return entry["type"] === "edit" && isPlainObject(args) && "action" in args && !("updatedInput" in entry);
 }
+
+function allowedOf(payload: ToolApprovalInterruptPayload, request: ToolApprovalRequest): ToolApprovalDecisionType[] {
+  return [...(payload.review_configs.find((config) => config.tool_call_id === request.tool_call_id)?.allowed_decisions ?? [])];
+}
+
+/**
+ * A decision whose `type` names no decision of its format: refused naming exactly the types
+ * this call allows (in the format's own names), not every type the format has.
+ */
+function unknownTypeDetail(entry: unknown, known: readonly string[], allowed: readonly string[], request: ToolApprovalRequest, at: Array<string | number>): HITLErrorDetail | undefined {
+  if (!isPlainObject(entry) || known.includes(entry["type"] as string)) return undefined;
+  const type = entry["type"];
+  const message = `unknown decision type ${JSON.stringify(type) ?? "undefined"} for "${request.name}"; allowed: ${allowed.join(", ")}`;
+  return { toolCallId: request.tool_call_id, path: [...at, "type"], message, received: type, allowed: [...allowed] };
+}
+
+const LANGCHAIN_TYPES = ["approve", "reject", "edit", "respond"];
+const INBOX_TYPES = ["accept", "ignore", "response", "edit"];
 
 const plainObject = z.custom<Record<string, unknown>>(isPlainObject, {
   message: "expected an object of tool arguments",
@@ -84,19 +110,21 @@ function editOf(
   return { type: "edit", updatedInput: coerceEditedArgs(action.args, argsSchemaOf(payload, request)) };
 }
 
-function fromLangChain(payload: ToolApprovalInterruptPayload, request: ToolApprovalRequest, decision: LangChainDecision, index: number, problems: Problems): ToolApprovalDecision | undefined {
+function fromLangChain(payload: ToolApprovalInterruptPayload, request: ToolApprovalRequest, decision: LangChainDecision, index: number, problems: Problems): ConvertedDecision | undefined {
+  const at = ["decisions", index];
   switch (decision.type) {
     case "approve":
-      return { type: "approve" };
+      return { request, decision: { type: "approve" }, at };
     case "reject":
-      return decision.message === undefined ? { type: "reject" } : { type: "reject", reason: decision.message };
+      return { request, decision: decision.message === undefined ? { type: "reject" } : { type: "reject", reason: decision.message }, at };
     case "respond":
-      return { type: "respond", responseText: decision.message };
+      return { request, decision: { type: "respond", responseText: decision.message }, at };
     case "edit": {
       const action = editedActionOf(decision, request, index, problems);
       if (action === undefined) return undefined;
       const key = decision.edited_action === undefined ? "editedAction" : "edited_action";
-      return editOf(payload, request, action, ["decisions", index, key, "name"], problems);
+      const edit = editOf(payload, request, action, [...at, key, "name"], problems);
+      return edit === undefined ? undefined : { request, decision: edit, at, argsAt: [...at, key, "args"] };
     }
   }
 }
@@ -122,7 +150,7 @@ function editedActionOf(decision: Extract<LangChainDecision, { type: "edit" }>, 
   const { edited_action: snake, editedAction: camel } = decision;
   if (snake === undefined || camel === undefined) {
     const action = snake ?? camel;
-    if (action === undefined) problems.shape.push({ toolCallId: request.tool_call_id, path: ["decisions", index], message: "an edit needs `edited_action` (or `editedAction`): { name, args }" });
+    if (action === undefined) problems.shape.push({ toolCallId: request.tool_call_id, path: ["decisions", index], message: "an edit needs `edited_action` (or `editedAction`): { name, args }", received: decision, allowed: ["edited_action", "editedAction"] });
     return action;
   }
   const where = firstDifference(snake, camel);
@@ -141,14 +169,14 @@ function valueAt(value: unknown, path: ReadonlyArray<string | number>): unknown 
   return path.reduce<unknown>((inner, key) => (isPlainObject(inner) ? inner[key] : undefined), value);
 }
 
-function convertLangChain(payload: ToolApprovalInterruptPayload, value: Record<string, unknown>, problems: Problems): ToolApprovalDecision[] {
+function convertLangChain(payload: ToolApprovalInterruptPayload, value: Record<string, unknown>, problems: Problems): ConvertedDecision[] {
   const requests = payload.action_requests;
   for (const key of Object.keys(value).filter((candidate) => candidate !== "decisions")) {
-    problems.shape.push({ path: [key], message: `unexpected key "${key}" beside \`decisions\``, received: key });
+    problems.shape.push({ path: [key], message: `unexpected key "${key}" beside \`decisions\``, received: key, allowed: ["decisions"] });
   }
   const decisions = value["decisions"];
   if (!Array.isArray(decisions)) {
-    problems.shape.push({ path: ["decisions"], message: "`decisions` must be an array, one decision per action request in order", received: decisions });
+    problems.shape.push({ path: ["decisions"], message: "`decisions` must be an array, one decision per action request in order", received: decisions, allowed: ["array"] });
     return [];
   }
   if (decisions.length !== requests.length) {
@@ -160,9 +188,21 @@ function convertLangChain(payload: ToolApprovalInterruptPayload, value: Record<s
   }
   return requests.flatMap((request, index) => {
     if (index >= decisions.length) return [];
-    const parsed = langChainDecision.safeParse(decisions[index]);
+    const entry: unknown = decisions[index];
+    const at = ["decisions", index];
+    const unknownType = unknownTypeDetail(entry, LANGCHAIN_TYPES, allowedOf(payload, request), request, at);
+    if (unknownType !== undefined) {
+      problems.shape.push(unknownType);
+      return [];
+    }
+    const foreign = isPlainObject(entry) && entry["type"] === "edit" ? foreignEditField(entry, "langchain") : undefined;
+    if (foreign !== undefined) {
+      problems.shape.push(misplacedEditDetail(entry as Record<string, unknown>, foreign, "langchain", at, request.tool_call_id));
+      return [];
+    }
+    const parsed = langChainDecision.safeParse(entry);
     if (!parsed.success) {
-      problems.shape.push(...schemaProblems(parsed.error, ["decisions", index], request.tool_call_id));
+      problems.shape.push(...schemaProblems(parsed.error, at, request.tool_call_id));
       return [];
     }
     const decision = fromLangChain(payload, request, parsed.data, index, problems);
@@ -170,16 +210,19 @@ function convertLangChain(payload: ToolApprovalInterruptPayload, value: Record<s
   });
 }
 
-function fromInbox(payload: ToolApprovalInterruptPayload, request: ToolApprovalRequest, response: InboxResponse, problems: Problems): ToolApprovalDecision | undefined {
+function fromInbox(payload: ToolApprovalInterruptPayload, request: ToolApprovalRequest, response: InboxResponse, problems: Problems): ConvertedDecision | undefined {
+  const at = [0];
+  const converted = (decision: ToolApprovalDecision | undefined, argsAt?: Array<string | number>): ConvertedDecision | undefined =>
+    decision === undefined ? undefined : { request, decision, at, ...(argsAt === undefined ? {} : { argsAt }) };
   switch (response.type) {
     case "accept":
-      return acceptOf(payload, request, response.args, problems);
+      return converted(acceptOf(payload, request, response.args, problems));
     case "ignore":
-      return { type: "reject" };
+      return converted({ type: "reject" });
     case "response":
-      return { type: "respond", responseText: response.args };
+      return converted({ type: "respond", responseText: response.args });
     case "edit":
-      return editOf(payload, request, { name: response.args.action, args: response.args.args }, [0, "args", "action"], problems);
+      return converted(editOf(payload, request, { name: response.args.action, args: response.args.args }, [0, "args", "action"], problems), [0, "args", "args"]);
   }
 }
 
@@ -203,7 +246,7 @@ function acceptOf(payload: ToolApprovalInterruptPayload, request: ToolApprovalRe
   return undefined;
 }
 
-function convertInbox(payload: ToolApprovalInterruptPayload, value: unknown[], problems: Problems): ToolApprovalDecision[] {
+function convertInbox(payload: ToolApprovalInterruptPayload, value: unknown[], problems: Problems): ConvertedDecision[] {
   const [request, ...others] = payload.action_requests;
   if (request === undefined || others.length > 0 || value.length !== 1) {
     problems.shape.push({
@@ -212,6 +255,12 @@ function convertInbox(payload: ToolApprovalInterruptPayload, value: unknown[], p
         `and ${value.length} response(s) were sent; send decisions keyed by tool_call_id instead`,
       received: value.length,
     });
+    return [];
+  }
+  const allowed = allowedOf(payload, request).map((type) => decisionNameIn("agent-inbox", type));
+  const unknownType = unknownTypeDetail(value[0], INBOX_TYPES, allowed, request, [0]);
+  if (unknownType !== undefined) {
+    problems.shape.push(unknownType);
     return [];
   }
   const parsed = inboxResponse.safeParse(value[0]);
@@ -224,7 +273,7 @@ function convertInbox(payload: ToolApprovalInterruptPayload, value: unknown[], p
 }
 
 /** Which format a resume value for `payload` is written in. */
-function detectClientFormat(payload: ToolApprovalInterruptPayload, value: unknown): ClientFormat {
+function detectClientFormat(payload: ToolApprovalInterruptPayload, value: unknown): FormatName {
   if (Array.isArray(value)) {
     return value.some(isInboxResponseLike) ? "agent-inbox" : "langgraph-hitl";
   }
@@ -234,7 +283,7 @@ function detectClientFormat(payload: ToolApprovalInterruptPayload, value: unknow
 }
 
 /**
- * Converts a resume value written for another HITL client into our decisions, in
+ * Reads a resume value written for another HITL client as our decisions, in
  * `action_requests` order. Our own format passes through untouched (strict, no coercion).
  *
  * | client | value | becomes |
@@ -248,13 +297,18 @@ function detectClientFormat(payload: ToolApprovalInterruptPayload, value: unknow
  *
  * @param payload - The approval being answered.
  * @param value - The resume value as received.
- * @returns The format and the value in our format.
- * @throws {HITLError} `INVALID_DECISION` for a value that does not fit its format (one detail per
- * problem; an edit whose two spellings differ names both fields and the first path where they
- * differ), else `INVALID_EDIT` when an edit names another tool.
+ * Nothing is thrown: every problem is returned, so the caller reports them together with the
+ * problems it finds itself (a decision not allowed, an edit that breaks the schema).
+ *
+ * @returns Our own format untouched, or each decision that converted (with where it sat in the
+ * value sent) and every problem: `shape` ones refuse the value (`INVALID_DECISION`; an edit whose
+ * two spellings differ names both fields and the first path where they differ, an edit written
+ * with another format's field names the field each format expects, an unknown type lists exactly
+ * the call's allowed decisions), `edit` ones refuse the edit (`INVALID_EDIT`, an edit naming another tool).
  * @example
  * ```ts
- * fromClientFormat(payload, { decisions: [{ type: "reject", message: "not today" }] }).value; // [{ type: "reject", reason: "not today" }]
+ * const read = fromClientFormat(payload, { decisions: [{ type: "reject", message: "not today" }] });
+ * if (read.format === "langchain") read.decisions[0]?.decision; // { type: "reject", reason: "not today" }
  * ```
  */
 export function fromClientFormat(payload: ToolApprovalInterruptPayload, value: unknown): NormalisedResume {
@@ -262,12 +316,5 @@ export function fromClientFormat(payload: ToolApprovalInterruptPayload, value: u
   if (format === "langgraph-hitl") return { format, value };
   const problems: Problems = { shape: [], edit: [] };
   const decisions = format === "langchain" ? convertLangChain(payload, value as Record<string, unknown>, problems) : convertInbox(payload, value as unknown[], problems);
-  const label = format === "langchain" ? "LangChain `{ decisions }`" : "agent-inbox `HumanResponse[]`";
-  if (problems.shape.length > 0) {
-    throw new HITLError("INVALID_DECISION", `The ${label} resume value does not fit the pending approval: ${problems.shape[0]?.message}`, { details: problems.shape });
-  }
-  if (problems.edit.length > 0) {
-    throw new HITLError("INVALID_EDIT", `The ${label} edit does not fit the pending approval: ${problems.edit[0]?.message}`, { details: problems.edit });
-  }
-  return { format, value: decisions };
+  return { format, decisions, problems };
 }

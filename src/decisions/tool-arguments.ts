@@ -26,7 +26,7 @@ interface ZodLikeIssue {
  * @example
  * ```ts
  * await validateToolArguments({ name: "rm", schema: z.object({ path: z.string() }) }, { path: 3 }, "c1");
- * // [{ toolCallId: "c1", path: ["updatedInput", "path"], message: "path: Invalid input: expected string, received number" }]
+ * // [{ toolCallId: "c1", path: ["updatedInput", "path"], message: "path: Invalid input: expected string, received number", received: 3 }]
  * ```
  */
 export async function validateToolArguments(
@@ -42,7 +42,7 @@ export async function validateToolArguments(
     const result = await interopSafeParseAsync(schema, args);
     if (result.success) return [];
     const issues = (result.error as { issues?: ZodLikeIssue[] }).issues ?? [];
-    return issueDetails(issues, { prefix, extra: (issue) => ({ ...base, message: `${describePath(issue.path)}: ${issue.message}` }) });
+    return issueDetails(issues, { prefix, extra: (issue) => ({ ...base, message: `${describePath(issue.path)}: ${issue.message}`, ...receivedAt(args, issue.path ?? []) }) });
   }
   if (typeof schema === "object") {
     // The validator throws on a value JSON has no word for (a missing input): that is a refusal, not a crash.
@@ -51,16 +51,26 @@ export async function validateToolArguments(
     if (outcome.valid) return [];
     return outcome.errors
       .filter((error) => error.keyword !== "properties")
-      .map((error) => ({
-        ...base,
-        path: [...prefix, ...jsonPointerSegments(error.instanceLocation)],
-        message: error.error,
-      }));
+      .map((error) => {
+        const segments = jsonPointerSegments(error.instanceLocation);
+        // The validator's own words name no field ("0 is less than 1."): the field is put in front.
+        return { ...base, path: [...prefix, ...segments], message: `${describePath(segments)}: ${error.error}`, ...receivedAt(args, segments) };
+      });
   }
   return [];
 }
 
-function describePath(path: PropertyKey[] | undefined): string {
+/** `{ received }` with the value found at `path` inside `args`, or nothing when there is none there. */
+function receivedAt(args: unknown, path: readonly PropertyKey[]): { received?: unknown } {
+  let inner: unknown = args;
+  for (const key of path) {
+    if (typeof inner !== "object" || inner === null) return {};
+    inner = (inner as Record<PropertyKey, unknown>)[key];
+  }
+  return inner === undefined ? {} : { received: inner };
+}
+
+function describePath(path: readonly PropertyKey[] | undefined): string {
   if (path === undefined || path.length === 0) return "arguments";
   return path.map(String).join(".");
 }

@@ -47,7 +47,8 @@ export function hookControlFlowError(error: unknown, where: HookSeat): unknown {
   const about = where.toolName === undefined ? "" : ` for ${where.toolName}${where.toolCallId ? ` (${where.toolCallId})` : ""}`;
   const message = `A ${where.event} hook${about} tried to pause the run with interrupt() or askUserQuestion(); hooks cannot pause. ${advice}`;
   return new HITLError("HOOK_CANNOT_PAUSE", message, {
-    details: [{ ...(where.toolCallId ? { toolCallId: where.toolCallId } : {}), path: [where.event], message, allowed: ["allow", "deny", "ask", "skip"] }],
+    // Only a PreToolUse hook decides; an observer's answer changes nothing, so it has no decisions to list.
+    details: [{ ...(where.toolCallId ? { toolCallId: where.toolCallId } : {}), path: [where.event], message, ...(where.event === "PreToolUse" ? { allowed: ["allow", "deny", "ask", "skip"] } : {}) }],
     cause: error,
   });
 }

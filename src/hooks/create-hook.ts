@@ -1,6 +1,7 @@
 import type { ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
 import type { CompiledHook } from "./hook-registry.js";
-import type { HookEvent, HookInvocationContext, HookMatcher, HookRegistration, PostToolUseResult, PreToolUseResult } from "./types.js";
+import { HITLError } from "../errors/hitl-error.js";
+import type { HookEvent, HookInvocationContext, HookMatcher, HookRegistration, PostToolUseResult, PreToolUseResult, ToolFacts } from "./types.js";
 
 /** What `onToolCall` returns: one of the {@link ToolCallControl} actions. */
 export type ToolCallAction =
@@ -31,7 +32,7 @@ export interface RunControl {
   cancel(reason: string): RunAction;
 }
 
-interface ToolHookArgs extends HookInvocationContext {
+interface ToolHookArgs extends HookInvocationContext, ToolFacts {
   toolName: string;
   /** The arguments as the model sent them: an object, or a string for a tool that takes one. */
   args: ToolInput;
@@ -44,8 +45,15 @@ type Maybe<T> = T | undefined | void | Promise<T | undefined | void>;
 export interface HookDefinition {
   /** Tool names it applies to (same rules as `register`). */
   matcher?: HookMatcher;
-  /** Bound for each invocation, in ms. Default: 600 000. */
+  /** Bound for each invocation, in ms. Default: 600 000 (5 000 in shadow). */
   timeoutMs?: number;
+  /**
+   * Run `onToolCall` in shadow: its actions are recorded and reported, never applied (see
+   * `register`'s `shadow`). Only `onToolCall` can run in shadow.
+   */
+  shadow?: boolean;
+  /** The hook's name in shadow records. Default: `onToolCall`'s own function name, else `shadow-<n>`. */
+  name?: string;
   onToolCall?: (args: ToolHookArgs & { tool: ToolCallControl }) => Maybe<ToolCallAction>;
   onToolResult?: (args: ToolHookArgs & { result: string; run: RunControl }) => Maybe<RunAction>;
   onToolError?: (args: ToolHookArgs & { error: string; run: RunControl }) => Maybe<RunAction>;
@@ -85,6 +93,21 @@ function toolActionToResult(action: ToolCallAction | undefined | void): PreToolU
   }
 }
 
+/** The fields every control-style hook receives, taken from an event's input. */
+function toolHookArgs(input: HookInvocationContext & ToolFacts & { toolName: string; toolCallId: string }): Omit<ToolHookArgs, "args"> {
+  const { toolName, toolCallId, threadId, reportError, signal, toolDescription, toolSchema, toolMetadata } = input;
+  return {
+    toolName,
+    toolCallId,
+    threadId,
+    reportError,
+    signal,
+    ...(toolDescription === undefined ? {} : { toolDescription }),
+    ...(toolSchema === undefined ? {} : { toolSchema }),
+    ...(toolMetadata === undefined ? {} : { toolMetadata }),
+  };
+}
+
 function runActionToResult(action: RunAction | undefined | void): PostToolUseResult | undefined {
   if (action === undefined || action.type === "continue") return undefined;
   if (action.type === "terminate") return { cancelRun: action.reason };
@@ -105,6 +128,8 @@ function runActionToResult(action: RunAction | undefined | void): PostToolUseRes
  *     toolName === "send_refund" && Number(args.amount) > 100 ? tool.requestApproval({ reason: "large refund" }) : tool.run(),
  *   onToolResult: ({ result, run }) => (result.includes("POLICY_BLOCKED") ? run.cancel("blocked downstream") : run.continue()),
  * }));
+ * // A candidate policy, watched before it is switched on: recorded and reported, never applied.
+ * registry.use(createHook({ name: "refund-limit-v2", shadow: true, onToolCall: ({ args, tool }) => (Number(args.amount) > 50 ? tool.requestApproval() : tool.run()) }));
  * ```
  */
 export function createHook(definition: HookDefinition): CompiledHook {
@@ -112,30 +137,34 @@ export function createHook(definition: HookDefinition): CompiledHook {
     ...(definition.matcher === undefined ? {} : { matcher: definition.matcher }),
     ...(definition.timeoutMs === undefined ? {} : { timeoutMs: definition.timeoutMs }),
   };
+  if (definition.shadow === true && (definition.onToolResult !== undefined || definition.onToolError !== undefined)) {
+    const message = "`shadow` applies to onToolCall only: onToolResult and onToolError would still change the run; give them a hook of their own";
+    throw new HITLError("INVALID_OPTIONS", message, { details: [{ path: ["shadow"], message, received: true }] });
+  }
   const registrations: Array<{ event: HookEvent; registration: HookRegistration<never> }> = [];
   const add = <E extends HookEvent>(event: E, registration: HookRegistration<E>): void => {
     registrations.push({ event, registration: registration as unknown as HookRegistration<never> });
   };
   const { onToolCall, onToolResult, onToolError } = definition;
   if (onToolCall !== undefined) {
+    const name = definition.name ?? (onToolCall.name.length > 0 && onToolCall.name !== "onToolCall" ? onToolCall.name : undefined);
     add("PreToolUse", {
       ...shared,
-      hooks: [async ({ toolName, toolInput, toolCallId, signal, threadId, reportError }) =>
-        toolActionToResult(await onToolCall({ toolName, args: toolInput, toolCallId, signal, threadId, reportError, tool: toolControl }))],
+      ...(definition.shadow === undefined ? {} : { shadow: definition.shadow }),
+      ...(name === undefined ? {} : { name }),
+      hooks: [async (input) => toolActionToResult(await onToolCall({ ...toolHookArgs(input), args: input.toolInput, tool: toolControl }))],
     });
   }
   if (onToolResult !== undefined) {
     add("PostToolUse", {
       ...shared,
-      hooks: [async ({ toolName, toolInput, toolCallId, toolOutput, signal, threadId, reportError }) =>
-        runActionToResult(await onToolResult({ toolName, args: toolInput, toolCallId, signal, threadId, reportError, result: toolOutput, run: runControl }))],
+      hooks: [async (input) => runActionToResult(await onToolResult({ ...toolHookArgs(input), args: input.toolInput, result: input.toolOutput, run: runControl }))],
     });
   }
   if (onToolError !== undefined) {
     add("PostToolUseFailure", {
       ...shared,
-      hooks: [async ({ toolName, toolInput, toolCallId, error, signal, threadId, reportError }) =>
-        runActionToResult(await onToolError({ toolName, args: toolInput, toolCallId, signal, threadId, reportError, error, run: runControl }))],
+      hooks: [async (input) => runActionToResult(await onToolError({ ...toolHookArgs(input), args: input.toolInput, error: input.error, run: runControl }))],
     });
   }
   return { registrations };

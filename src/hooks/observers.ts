@@ -5,7 +5,7 @@ import { reportHookError } from "./report-hook-error.js";
 import type { RunCancellation } from "./run-signal.js";
 import { parseHookResult } from "./result-schemas.js";
 import { runBounded, type BoundedOutcome } from "./time-bound.js";
-import type { HookErrorHandler, HookEvent, HookEventMap, HookInvocationContext } from "./types.js";
+import type { HookErrorHandler, HookEvent, HookEventMap, HookInvocationContext, ToolFacts } from "./types.js";
 
 /** Where observers run: the run's signal, the failure lane, and the call they concern. */
 export interface ObserverContext {
@@ -13,10 +13,12 @@ export interface ObserverContext {
   runSignal: RunCancellation | undefined;
   threadId: string | undefined;
   onHookError: HookErrorHandler;
+  /** The description, input schema and metadata of a tool, by name (see `toolFacts`). */
+  facts: (toolName: string) => ToolFacts;
 }
 
 type ObserverEvent = Exclude<HookEvent, "PreToolUse">;
-type InputFields<E extends ObserverEvent> = Omit<HookEventMap[E]["input"], keyof HookInvocationContext | "event">;
+type InputFields<E extends ObserverEvent> = Omit<HookEventMap[E]["input"], keyof HookInvocationContext | keyof ToolFacts | "event"> & ToolFacts;
 
 /**
  * Runs one observer hook under its bound. Whatever goes wrong (a throw, no answer in time,

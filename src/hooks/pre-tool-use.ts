@@ -1,103 +1,38 @@
-import { isHITLError } from "../errors/hitl-error.js";
-import type { ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
-import { hookControlFlowError, isControlFlow } from "./control-flow.js";
+import { hookControlFlowError } from "./control-flow.js";
 import type { HookRegistry } from "./hook-registry.js";
+import { preToolUseInput, type PreToolUseRequest } from "./pre-tool-use-input.js";
 import { reportHookError } from "./report-hook-error.js";
-import type { RunCancellation } from "./run-signal.js";
-import { parseHookResult } from "./result-schemas.js";
+import { compareShadow, watchShadowHooks, type ShadowReport } from "./shadow.js";
 import { runBounded } from "./time-bound.js";
-import type { HookErrorHandler, PreToolUseResult } from "./types.js";
+import { foldAnswer, settleAnswer, type PreToolUseVerdict } from "./verdict.js";
 
-/** Why a PreToolUse seat produced no usable answer. Each one denies the call. */
-type HookFailureKind = "error" | "timeout" | "cancelled" | "invalid_result";
-
-/** The folded answer of every PreToolUse hook that matched one call. */
-export interface PreToolUseVerdict {
-  /** `allow` also stands for "no hook had an opinion". */
-  decision: "allow" | "deny" | "ask" | "skip";
-  /** The arguments as sent, after every `updatedInput`, in registration order. */
-  input: ToolInput;
-  reason?: string;
-  description?: string;
-  allowedDecisions?: ToolApprovalDecisionType[];
-  /** The earliest `expiresInMs` of the hooks that asked. */
-  expiresInMs?: number;
-  /** Texts the model sees with the result, in registration order. */
-  additionalContext: string[];
-  /** Set by the first hook that asked to halt the run after this batch. */
-  halt?: { reason: string };
-  /** Set by the first hook that cancelled the run. */
-  cancel?: { reason: string };
-  /** Set when the call is denied because a hook failed rather than decided. */
-  failure?: { kind: HookFailureKind; message: string };
+/** The verdict of the hooks in charge, and what each shadow hook said beside them. */
+export interface ScreenedVerdict extends PreToolUseVerdict {
+  /** One report per shadow hook that matched, in registration order; absent when none did. */
+  shadow?: ShadowReport[];
 }
 
-/** What one call is screened with. */
-interface PreToolUseRequest {
-  toolName: string;
-  toolInput: ToolInput;
-  toolCallId: string;
-  threadId: string | undefined;
-  runSignal: RunCancellation | undefined;
-  reviewed: boolean;
-  onHookError: HookErrorHandler;
-}
-
-const SEVERITY = { allow: 0, ask: 1, skip: 2, deny: 3 } as const;
-
-function copyInput(input: ToolInput): ToolInput {
-  try {
-    return structuredClone(input);
-  } catch {
-    return JSON.parse(JSON.stringify(input)) as ToolInput;
+async function runHooksInCharge(registry: HookRegistry | undefined, request: PreToolUseRequest, start: PreToolUseVerdict): Promise<PreToolUseVerdict> {
+  let verdict = start;
+  for (const hook of registry?.hooksFor("PreToolUse", request.toolName) ?? []) {
+    const outcome = await runBounded((signal) => hook.callback(preToolUseInput(request, verdict.input, signal, false)), {
+      timeoutMs: hook.timeoutMs,
+      runSignal: request.runSignal,
+      onRunAbort: "end",
+    });
+    const settled = settleAnswer(outcome, hook.timeoutMs);
+    if (settled.status === "answered") {
+      verdict = foldAnswer(verdict, settled.result ?? {});
+      if (verdict.decision === "deny" || verdict.cancel !== undefined) return verdict;
+      continue;
+    }
+    const where = { event: "PreToolUse", toolName: request.toolName, toolCallId: request.toolCallId };
+    // Never swallow LangGraph control flow as "the hook threw": nothing of the batch has run yet.
+    if (settled.status === "control_flow") throw hookControlFlowError(settled.error, where);
+    reportHookError(request.onHookError, settled.reported, { event: "PreToolUse", toolName: request.toolName, toolCallId: request.toolCallId });
+    return { ...verdict, decision: "deny", reason: settled.failure.message, failure: settled.failure };
   }
-}
-
-function describeFailure(kind: HookFailureKind, timeoutMs: number, detail: string): string {
-  switch (kind) {
-    case "timeout":
-      return `the policy hook did not answer within ${timeoutMs} ms`;
-    case "cancelled":
-      return "the run was cancelled while the policy hook was still deciding";
-    case "invalid_result":
-      return `the policy hook returned an invalid answer (${detail})`;
-    case "error":
-      return `the policy hook threw: ${detail}`;
-  }
-}
-
-function intersect(a: ToolApprovalDecisionType[] | undefined, b: ToolApprovalDecisionType[] | undefined): ToolApprovalDecisionType[] | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  const both = a.filter((type) => b.includes(type));
-  // Two hooks that agree on nothing leave the reviewer only the safe choice.
-  return both.length > 0 ? both : ["reject"];
-}
-
-function foldRunStop(verdict: PreToolUseVerdict, result: PreToolUseResult): void {
-  if (result.cancelRun !== undefined) verdict.cancel ??= { reason: result.cancelRun };
-  if (result.preventContinuation === true) verdict.halt ??= { reason: result.stopReason ?? "halted by a PreToolUse hook" };
-  if (result.additionalContext !== undefined) verdict.additionalContext = [...verdict.additionalContext, result.additionalContext];
-}
-
-function fold(verdict: PreToolUseVerdict, result: PreToolUseResult): PreToolUseVerdict {
-  const next: PreToolUseVerdict = { ...verdict };
-  if (result.updatedInput !== undefined) next.input = result.updatedInput;
-  foldRunStop(next, result);
-  const decision = result.decision;
-  if (decision === undefined || SEVERITY[decision] < SEVERITY[verdict.decision]) return next;
-  if (decision === "ask") {
-    const allowed = intersect(verdict.allowedDecisions, result.allowedDecisions);
-    if (allowed !== undefined) next.allowedDecisions = allowed;
-    const description = next.description ?? result.description ?? result.reason;
-    if (description !== undefined) next.description = description;
-    if (result.expiresInMs !== undefined) next.expiresInMs = Math.min(result.expiresInMs, verdict.expiresInMs ?? Infinity);
-  }
-  if (SEVERITY[decision] > SEVERITY[verdict.decision]) {
-    next.decision = decision;
-    if (result.reason !== undefined) next.reason = result.reason;
-  }
-  return next;
+  return verdict;
 }
 
 /**
@@ -108,59 +43,29 @@ function fold(verdict: PreToolUseVerdict, result: PreToolUseResult): PreToolUseV
  * to `onHookError`. A hook that tries to pause the run (`interrupt()`) is refused: the screening
  * rejects with `HOOK_CANNOT_PAUSE`; other LangGraph control flow is rethrown unchanged.
  *
+ * Shadow hooks run at the same time, on the arguments as the model sent them, for the model's
+ * calls only (`reviewed: false`: a reviewer's edit is judged once, with the claim, by the hooks
+ * in charge). Their answers never enter the fold; each is compared with it (`shadow`). A call
+ * waits for a shadow hook at most that hook's own bound.
+ *
  * @param start - The verdict before any hook ran (e.g. from `interruptOn`).
+ * @example
+ * ```ts
+ * const verdict = await runPreToolUse(registry, request, { decision: "allow", input: request.toolInput, additionalContext: [] });
+ * verdict.shadow?.map((report) => report.differs); // [true]
+ * ```
  */
-export async function runPreToolUse(
-  registry: HookRegistry | undefined,
-  request: PreToolUseRequest,
-  start: PreToolUseVerdict,
-): Promise<PreToolUseVerdict> {
-  let verdict = start;
-  for (const hook of registry?.hooksFor("PreToolUse", request.toolName) ?? []) {
-    const outcome = await runBounded(
-      (signal) =>
-        hook.callback({
-          event: "PreToolUse",
-          toolName: request.toolName,
-          toolInput: copyInput(verdict.input),
-          toolCallId: request.toolCallId,
-          threadId: request.threadId,
-          reviewed: request.reviewed,
-          get signal() {
-            return signal();
-          },
-          reportError: (error: unknown) =>
-            reportHookError(request.onHookError, error, { event: "PreToolUse", toolName: request.toolName, toolCallId: request.toolCallId }),
-        }),
-      { timeoutMs: hook.timeoutMs, runSignal: request.runSignal, onRunAbort: "end" },
-    );
-    let failure: NonNullable<PreToolUseVerdict["failure"]>;
-    if (outcome.status === "answered") {
-      const parsed = parseHookResult("PreToolUse", outcome.value);
-      if (parsed.ok) {
-        verdict = fold(verdict, (parsed.value ?? {}) as PreToolUseResult);
-        if (verdict.decision === "deny" || verdict.cancel !== undefined) return verdict;
-        continue;
-      }
-      failure = { kind: "invalid_result", message: describeFailure("invalid_result", hook.timeoutMs, parsed.message) };
-    } else if (outcome.status === "failed" && isControlFlow(outcome.error)) {
-      // Never swallow LangGraph control flow as "the hook threw": nothing of the batch has run yet.
-      throw hookControlFlowError(outcome.error, { event: "PreToolUse", toolName: request.toolName, toolCallId: request.toolCallId });
-    } else if (outcome.status === "failed") {
-      const detail = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-      failure = { kind: "error", message: describeFailure("error", hook.timeoutMs, detail) };
-    } else {
-      const kind = outcome.status === "timed_out" ? "timeout" : "cancelled";
-      failure = { kind, message: describeFailure(kind, hook.timeoutMs, "") };
-    }
-    // A typed error the hook threw is reported as is (its code and fields matter to the host).
-    const reported = outcome.status === "failed" && isHITLError(outcome.error) ? outcome.error : new Error(failure.message, { cause: outcome.status === "failed" ? outcome.error : undefined });
-    reportHookError(request.onHookError, reported, {
-      event: "PreToolUse",
-      toolName: request.toolName,
-      toolCallId: request.toolCallId,
-    });
-    return { ...verdict, decision: "deny", reason: failure.message, failure };
+export async function runPreToolUse(registry: HookRegistry | undefined, request: PreToolUseRequest, start: PreToolUseVerdict): Promise<ScreenedVerdict> {
+  const shadowHooks = request.reviewed ? [] : (registry?.shadowHooksFor(request.toolName) ?? []);
+  if (shadowHooks.length === 0) return runHooksInCharge(registry, request, start);
+  const watching = watchShadowHooks(shadowHooks, request);
+  let verdict: PreToolUseVerdict;
+  try {
+    verdict = await runHooksInCharge(registry, request, start);
+  } catch (error) {
+    // The screening ends here: nothing will read the shadow answers, so stop waiting for them.
+    watching.stop();
+    throw error;
   }
-  return verdict;
+  return { ...verdict, shadow: compareShadow(await watching.answers, verdict) };
 }

@@ -27,8 +27,26 @@ export interface RunStopFields {
   cancelRun?: string;
 }
 
+/**
+ * What a hook is told about the tool a call names, besides its name: read from the tool once
+ * (the first time it is called) and shared, frozen, by every later call. Each field is absent
+ * when the tool has none (or, for a call to a tool the node does not have, when there is no tool).
+ */
+export interface ToolFacts {
+  /** The tool's `description`, as the model was shown it. */
+  toolDescription?: string;
+  /**
+   * The JSON Schema of the tool's input (a zod schema converted the way LangChain converts it
+   * for the model, without the `$schema` marker); absent when the tool has no schema or it
+   * cannot be expressed as JSON Schema.
+   */
+  toolSchema?: Readonly<Record<string, unknown>>;
+  /** The tool's `metadata`, as JSON (values JSON has no word for, such as functions, are left out). */
+  toolMetadata?: Readonly<Record<string, unknown>>;
+}
+
 /** Input of a `PreToolUse` hook: one tool call the model made. */
-export interface PreToolUseInput extends HookInvocationContext {
+export interface PreToolUseInput extends HookInvocationContext, ToolFacts {
   event: "PreToolUse";
   toolName: string;
   /**
@@ -68,7 +86,7 @@ export interface PreToolUseResult extends RunStopFields {
 }
 
 /** Input of a `PostToolUse` hook: a tool that really ran and returned. */
-export interface PostToolUseInput extends HookInvocationContext {
+export interface PostToolUseInput extends HookInvocationContext, ToolFacts {
   event: "PostToolUse";
   toolName: string;
   /** The arguments it ran with (see {@link PreToolUseInput.toolInput}). */
@@ -87,7 +105,7 @@ export interface PostToolUseResult extends RunStopFields {
 }
 
 /** Input of a `PostToolUseFailure` hook: a tool that ran and threw. */
-export interface PostToolUseFailureInput extends HookInvocationContext {
+export interface PostToolUseFailureInput extends HookInvocationContext, ToolFacts {
   event: "PostToolUseFailure";
   toolName: string;
   /** The arguments it ran with (see {@link PreToolUseInput.toolInput}). */
@@ -140,7 +158,7 @@ export type DenialSource =
   | "invalid_arguments";
 
 /** Input of a `PermissionDenied` hook: a call that did not run. */
-export interface PermissionDeniedInput extends HookInvocationContext {
+export interface PermissionDeniedInput extends HookInvocationContext, ToolFacts {
   event: "PermissionDenied";
   toolName: string;
   /** The arguments as sent: anything for a call refused as `invalid_arguments`, else an object or a string. */
@@ -179,16 +197,33 @@ export interface HookRegistration<E extends HookEvent> {
   /** Tool names it applies to. For `PostToolBatch`: runs when any call of the batch matches. */
   matcher?: HookMatcher;
   hooks: Array<HookCallback<E>>;
-  /** Bound for each hook invocation, in ms. Default: 600 000 (5 000 for `PostToolBatch` and `PermissionDenied`). `0` expires every invocation at once. */
+  /**
+   * Bound for each hook invocation, in ms. Default: 600 000 (5 000 for `PostToolBatch`,
+   * `PermissionDenied` and shadow hooks). `0` expires every invocation at once.
+   */
   timeoutMs?: number;
+  /**
+   * `PreToolUse` only: run these hooks in shadow. Their verdicts are recorded on each call's
+   * `ToolMessage` (`additional_kwargs.hitl_shadow`) and handed to the node's `onShadowVerdict`,
+   * but change nothing: not the decision, not the input, not the run, not a pause. A shadow hook
+   * that throws or hangs is recorded as a failure; it never blocks a call.
+   */
+  shadow?: E extends "PreToolUse" ? boolean : never;
+  /**
+   * Names the hooks in shadow records (`hook`). Default: the function's own name, else
+   * `shadow-<n>` in registration order. With several hooks, each is `<name>[<index>]`.
+   */
+  name?: string;
 }
 
 /** Where an observer's failure is reported. */
 export interface HookErrorContext {
-  /** The hook event, or `"onDecision"` for the node's decision callback. */
-  event: HookEvent | "onDecision";
+  /** The hook event, or `"onDecision"` / `"onShadowVerdict"` for the node's callbacks. */
+  event: HookEvent | "onDecision" | "onShadowVerdict";
   toolName: string | undefined;
   toolCallId: string | undefined;
+  /** `true` when the failure is a shadow hook's: it changed nothing. */
+  shadow?: true;
 }
 
 /** Receives every failure of an observer hook (and every refused PreToolUse answer). Must not throw; if it does, it is ignored. */

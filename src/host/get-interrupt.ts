@@ -2,8 +2,9 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { requireThreadId, type HITLGraph } from "./graph-types.js";
 import { pendingInterrupt, type PendingInterrupt } from "./pending-interrupt.js";
-import { isRemoteGraph } from "./remote-graph.js";
+import { isRemoteGraph, isUnknownRemoteThread } from "./remote-graph.js";
 import { saverOf } from "./thread-state.js";
+import { unknownThreadError } from "./unknown-thread.js";
 
 /** An interrupt as a task lists it: `id` from a compiled graph, `interrupt_id` from a `RemoteGraph`. */
 type TaskInterrupt = { id?: unknown; interrupt_id?: unknown; value?: unknown };
@@ -17,13 +18,18 @@ function interruptIdOf(entry: TaskInterrupt): string | undefined {
  * Internal: every pending interrupt of the thread, from the graph's state (in LangGraph's task
  * order; `resume()` reads the same facts from the pending writes, see `readThreadState`). Refuses
  * a graph without a checkpointer or a config without a thread the way `resume()` does, so a host
- * learns it before resuming.
+ * learns it before resuming, and a thread nothing was checkpointed under with `UNKNOWN_THREAD`.
  */
 export async function readPendingInterrupts<TPayload>(graph: HITLGraph, config: RunnableConfig, caller = "getInterrupts()"): Promise<Array<PendingInterrupt<TPayload>>> {
   const threadId = requireThreadId(config, caller);
+  const remote = isRemoteGraph(graph);
   // A RemoteGraph keeps its checkpointer on the server.
-  if (!isRemoteGraph(graph)) saverOf(graph);
-  const state = await graph.getState(config);
+  if (!remote) saverOf(graph);
+  const state = await graph.getState(config).catch((error: unknown) => {
+    throw remote && isUnknownRemoteThread(error) ? unknownThreadError(threadId, "read", error) : error;
+  });
+  // A compiled graph's state of a thread with no checkpoint has no creation time (the server says 404 instead).
+  if (!remote && state.createdAt === undefined) throw unknownThreadError(threadId, "read");
   // Finished tasks keep the interrupt they already answered; only tasks without a result are
   // waiting (a compiled graph leaves `result` undefined, a RemoteGraph sends null).
   return state.tasks
@@ -50,9 +56,10 @@ function publicView<TPayload>(pending: PendingInterrupt<TPayload>): RunInterrupt
  * @param graph - A compiled graph with a checkpointer, or a `RemoteGraph` (a graph deployed on
  * LangGraph Agent Server).
  * @param config - `{ configurable: { thread_id } }`.
- * @returns The pending interrupts, possibly none.
+ * @returns The pending interrupts, possibly none (the thread exists and is not paused).
  * @throws {HITLError} `MISSING_CHECKPOINTER` when the graph has no checkpointer; `INVALID_OPTIONS`
- * when `config` has no `thread_id` — the same errors {@link resume} gives.
+ * when `config` has no `thread_id`; `UNKNOWN_THREAD` when nothing was ever checkpointed under that
+ * `thread_id` (a typo, a deleted thread) — the same errors {@link resume} gives.
  * @example
  * ```ts
  * for (const pending of await getInterrupts(graph, { configurable: { thread_id } })) console.log(pending.payload);
@@ -71,9 +78,10 @@ export async function getInterrupts<TPayload = HumanInterruptPayload>(
  *
  * @param graph - A compiled graph with a checkpointer, or a `RemoteGraph`.
  * @param config - `{ configurable: { thread_id } }`.
- * @returns `{ interruptId, threadId, payload }` or `undefined`.
+ * @returns `{ interruptId, threadId, payload }`, or `undefined` when the thread exists and is not paused.
  * @throws {HITLError} `MISSING_CHECKPOINTER` when the graph has no checkpointer; `INVALID_OPTIONS`
- * when `config` has no `thread_id` — the same errors {@link resume} gives.
+ * when `config` has no `thread_id`; `UNKNOWN_THREAD` when nothing was ever checkpointed under that
+ * `thread_id` (a typo, a deleted thread) — the same errors {@link resume} gives.
  * @example
  * ```ts
  * const pending = await getInterrupt(graph, config);

@@ -55,7 +55,7 @@ export function threadsClientOf(graph: RemoteGraphLike): RemoteThreadsClient {
  *
  * @example
  * ```ts
- * if (isUnknownRemoteThread(error)) throw new HITLError("NO_PENDING_INTERRUPT", "no such thread");
+ * if (isUnknownRemoteThread(error)) throw unknownThreadError(threadId, "read", error);
  * ```
  */
 export function isUnknownRemoteThread(error: unknown): boolean {

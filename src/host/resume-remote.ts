@@ -10,7 +10,7 @@ import type { AgentInboxResponse, HumanInterruptPayload, LangChainDecisionsValue
 import { readPendingInterrupts } from "./get-interrupt.js";
 import type { PendingInterrupt } from "./pending-interrupt.js";
 import { requireThreadId } from "./graph-types.js";
-import { isRemoteGraph, isUnknownRemoteThread, type RemoteGraphLike } from "./remote-graph.js";
+import { isRemoteGraph, type RemoteGraphLike } from "./remote-graph.js";
 import type { ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { reportFromMessages, throwIfRefused } from "./submission-outcome.js";
@@ -42,15 +42,6 @@ function schemaLookup(payload: HumanInterruptPayload, fallback: ToolLookup | und
   return (toolName) => fallback?.(toolName) ?? (schemas.has(toolName) ? { name: toolName, schema: schemas.get(toolName) } : undefined);
 }
 
-async function pendingOf(graph: RemoteGraphLike, config: RunnableConfig, threadId: string): Promise<Array<PendingInterrupt<HumanInterruptPayload>>> {
-  try {
-    return await readPendingInterrupts<HumanInterruptPayload>(graph, config);
-  } catch (error) {
-    if (isUnknownRemoteThread(error)) throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" does not exist on the Agent Server.`, { threadId, cause: error });
-    throw error;
-  }
-}
-
 /** A submission `resumeRemote()` checked (and signed when it has a key), ready to send. */
 interface PreparedRemoteResume {
   threadId: string;
@@ -71,7 +62,8 @@ interface PreparedRemoteResume {
  */
 export async function prepareRemoteResume(graph: RemoteGraphLike, config: RunnableConfig, value: ResumeValue | LangChainDecisionsValue | AgentInboxResponse[], options: ResumeOptions): Promise<PreparedRemoteResume> {
   const threadId = checkArguments(graph, config, options);
-  const pending = await pendingOf(graph, config, threadId);
+  // A thread the server does not have is UNKNOWN_THREAD (readPendingInterrupts tells it apart).
+  const pending = await readPendingInterrupts<HumanInterruptPayload>(graph, config);
   const target = await pickTarget({ pending, answered: new Map() }, threadId, options.interruptId, undefined);
   // The node on the server judges the deadline (one clock): past it by this clock, the value goes as it is.
   const late = isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
@@ -125,7 +117,7 @@ export function reportRemoteResume<TValues>(prepared: PreparedRemoteResume, outc
  * @returns `{ values, interrupt?, interrupts, halted?, status, judgment? }`; values are the server's JSON
  * (messages as plain objects); `status` is read from the audit record the server's node put on
  * the reviewed calls' `ToolMessage`s (`"unknown"` when the run's values hold none, e.g. a subgraph).
- * @throws {HITLError} `INVALID_OPTIONS`, `NO_PENDING_INTERRUPT` (also for an unknown thread),
+ * @throws {HITLError} `INVALID_OPTIONS`, `UNKNOWN_THREAD` (a thread the server does not have), `NO_PENDING_INTERRUPT`,
  * `INTERRUPT_ALREADY_RESOLVED`, `INVALID_DECISION`, `INVALID_EDIT`, `INVALID_ANSWER`,
  * `UNSUPPORTED_INTERRUPT`, and the node's refusals (`INVALID_SIGNATURE`, `INTERRUPT_MISMATCH`, …).
  * @example

@@ -195,7 +195,7 @@ async function reportResume<TValues>(prepared: PreparedResume, { outcome, load }
  * submission could run anything, `THREAD_BUSY` while another execution applies another
  * submission's decisions, `INVALID_SIGNATURE` (and the node's other refusals: nothing of the
  * batch ran; the run waits on the re-raised interrupt), `RUN_CANCELLED` when a hook cancelled the run,
- * `NO_PENDING_INTERRUPT`, `UNKNOWN_INTERRUPT`, `INTERRUPT_MISMATCH`, `INVALID_DECISION`, `INVALID_EDIT`,
+ * `UNKNOWN_THREAD` (nothing was ever checkpointed under the thread id), `NO_PENDING_INTERRUPT`, `UNKNOWN_INTERRUPT`, `INTERRUPT_MISMATCH`, `INVALID_DECISION`, `INVALID_EDIT`,
  * `INVALID_ANSWER`, `INVALID_OPTIONS`, `UNSUPPORTED_INTERRUPT`, `DATABASE_UNAVAILABLE`.
  * @example
  * ```ts

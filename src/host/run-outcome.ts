@@ -2,11 +2,10 @@ import { isHITLError } from "../errors/hitl-error.js";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { isGraphDrained, isGraphInterrupt } from "@langchain/langgraph";
 import { HITLError } from "../errors/hitl-error.js";
-import { insideMiddlewareErrors } from "../langgraph/index.js";
 import { decodeStop, type RunStop } from "../protocol/stop-reason.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
-import { unknownInterruptOf } from "../langgraph/index.js";
+import { insideMiddlewareErrors, runnerFor, unknownInterruptOf } from "../langgraph/index.js";
 import type { HITLGraph } from "./graph-types.js";
 import { isRemoteGraph } from "./remote-graph.js";
 
@@ -74,7 +73,7 @@ function unwrapMiddlewareError(error: unknown): unknown {
  * cancel becomes a `RUN_CANCELLED` error, an interrupt becomes `interrupt`.
  */
 export async function invokeAndSettle<TValues>(graph: HITLGraph, input: unknown, config: RunnableConfig, threadId: string | undefined): Promise<RunOutcome<TValues>> {
-  return settleRun<TValues>(graph, () => graph.invoke(input, config), config, threadId);
+  return settleRun<TValues>(graph, () => runnerFor(graph, input).invoke(input, config), config, threadId);
 }
 
 /**

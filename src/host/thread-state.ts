@@ -5,6 +5,8 @@ import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types
 import { searchThreadHistory, unknownInterruptError } from "./interrupt-history.js";
 import type { HITLGraph } from "./graph-types.js";
 import { pendingInterrupt, type PendingInterrupt } from "./pending-interrupt.js";
+import { describePending } from "./describe-pending.js";
+import { unknownThreadError } from "./unknown-thread.js";
 
 
 /** A pending interrupt as `resume()` read it: with where and what its task stored. */
@@ -45,7 +47,10 @@ async function pendingWritesOf(saver: BaseCheckpointSaver, threadId: string): Pr
 /** The graph's checkpointer, or a typed error when it has none. */
 export function saverOf(graph: HITLGraph): BaseCheckpointSaver {
   if (typeof graph.checkpointer === "object" && graph.checkpointer !== null) return graph.checkpointer;
-  throw new HITLError("MISSING_CHECKPOINTER", "The graph was compiled without a checkpointer, so it has no paused runs to resume.");
+  const message =
+    "The graph has no checkpointer, so it has no paused runs to read or resume: give it one where it is made, " +
+    "`graph.compile({ checkpointer })` for a StateGraph or `createAgent({ checkpointer })` for an agent (e.g. `checkpointer: new MemorySaver()`).";
+  throw new HITLError("MISSING_CHECKPOINTER", message, { details: [{ path: ["graph", "checkpointer"], message, received: graph.checkpointer ?? null }] });
 }
 
 /**
@@ -94,13 +99,30 @@ function threadStateOf(threadId: string, checkpointId: string | undefined, write
 }
 
 /**
+ * An id this step already took an answer for while others wait (a mixed batch's approval once
+ * its question is raised; an approval raised again after a refused answer): what happened, what
+ * the thread waits on now, and which id to resume instead.
+ */
+function answeredError(pending: ReadonlyArray<RunInterruptResult<HumanInterruptPayload>>, threadId: string, interruptId: string): HITLError {
+  const waiting = pending.map(describePending).join(" and ");
+  const next = pending.length === 1 ? `resume that one with \`interruptId: "${pending[0]?.interruptId}"\`` : "resume one of them by its `interruptId`";
+  const message = `interrupt ${interruptId} was already answered, so nothing more can be sent to it; thread "${threadId}" now waits on ${waiting}: review it and ${next}`;
+  return new HITLError("INTERRUPT_MISMATCH", `${message.charAt(0).toUpperCase()}${message.slice(1)}.`, {
+    threadId,
+    interruptId,
+    details: [{ path: ["interruptId"], message, received: interruptId, allowed: pending.map((candidate) => candidate.interruptId) }],
+  });
+}
+
+/**
  * Picks the interrupt the caller reviewed, or explains precisely why it cannot be resumed.
  * An id that is not pending costs one read of the thread's latest checkpoints (at most
  * `HISTORY_SEARCH_LIMIT`), to tell an answered interrupt from one the thread never raised.
  *
  * @throws {HITLError} `INTERRUPT_MISMATCH` (answered, then raised again), `INTERRUPT_ALREADY_RESOLVED`,
  * `UNKNOWN_INTERRUPT` (never raised on this thread, or not within its latest `HISTORY_SEARCH_LIMIT`
- * checkpoints), `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS`
+ * checkpoints), `UNKNOWN_THREAD` (nothing was ever checkpointed under the thread id; known only
+ * with a local `saver`), `NO_PENDING_INTERRUPT`, or `INVALID_OPTIONS`
  * when several are pending and none was named.
  */
 export async function pickTarget<T extends RunInterruptResult<HumanInterruptPayload>>(
@@ -113,20 +135,19 @@ export async function pickTarget<T extends RunInterruptResult<HumanInterruptPayl
   if (interruptId !== undefined) {
     const match = pending.find((candidate) => candidate.interruptId === interruptId);
     if (match !== undefined) return match;
-    if (pending.length > 0 && state.answered.has(interruptId)) {
-      throw new HITLError(
-        "INTERRUPT_MISMATCH",
-        `Interrupt ${interruptId} was answered but raised again (see its \`error\`); review the pending interrupt ${pending[0]?.interruptId} instead.`,
-        { threadId, interruptId },
-      );
-    }
+    if (pending.length > 0 && state.answered.has(interruptId)) throw answeredError(pending, threadId, interruptId);
     // Without a local checkpointer (a RemoteGraph) the history cannot be read: the id counts as resolved.
     const search = saver === undefined ? undefined : await searchThreadHistory(saver, threadId, interruptId);
+    if (search !== undefined && search.searched === 0) throw unknownThreadError(threadId, "resume");
     if (search !== undefined && !search.raised) throw unknownInterruptError(pending, threadId, interruptId, search);
     throw new HITLError("INTERRUPT_ALREADY_RESOLVED", `Interrupt ${interruptId} is not pending on thread "${threadId}": it was already resolved.`, { threadId, interruptId });
   }
   const [first, ...rest] = pending;
-  if (first === undefined) throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" has no pending interrupt to resume.`, { threadId });
+  if (first === undefined) {
+    // Only a refusal pays for this read: a thread that does not exist is not one that is not paused.
+    if (saver !== undefined && (await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } })) === undefined) throw unknownThreadError(threadId, "resume");
+    throw new HITLError("NO_PENDING_INTERRUPT", `Thread "${threadId}" exists but has no pending interrupt to resume: its run is not paused (it finished, or has not paused yet).`, { threadId });
+  }
   if (rest.length > 0) {
     const message = `thread "${threadId}" has ${pending.length} pending interrupts; pass \`interruptId\` to say which one was reviewed`;
     throw new HITLError("INVALID_OPTIONS", message, { threadId, details: [{ path: ["interruptId"], message, allowed: pending.map((candidate) => candidate.interruptId) }] });

@@ -51,7 +51,9 @@ export async function validateResumeValue(payload: unknown, value: unknown, find
   }
   throw new HITLError(
     "UNSUPPORTED_INTERRUPT",
-    "The pending interrupt was not raised by langgraph-hitl, so resume() cannot validate a value for it; " +
+    "The pending interrupt was not raised by langgraph-hitl (it is neither a tool_approval nor an ask_user_question), so this library " +
+      "cannot validate a value for it and does not send one (resume(), resumeRemote(), resumeStream(), the HTTP handler); " +
       "resume it with `graph.invoke(new Command({ resume: { [interruptId]: value } }), config)`.",
+    { details: [{ path: ["payload", "type"], message: "not an interrupt this library raised", received: (payload as { type?: unknown } | null)?.type ?? payload, allowed: ["tool_approval", "ask_user_question"] }] },
   );
 }

@@ -5,6 +5,7 @@ import { streamInterrupts, wantsEventStream } from "./inbox-stream.js";
 import { problem, problemFromError, problemResponse } from "./problem.js";
 import { changesState, crossSiteProblem } from "./request-origin.js";
 import { getThreadInterrupt, listInterrupts, resumeThread } from "./routes.js";
+import { streamResumeThread } from "./resume-stream.js";
 import { decodeThreadId } from "./thread-id.js";
 
 /** A web-standard request handler: mount it in Hono, Next.js route handlers, Bun, Deno or Node. */
@@ -68,7 +69,8 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
   if (!decoded.ok) return problemResponse(decoded.problem);
   const { threadId } = decoded;
   if (action === "interrupt") return method === "GET" ? getThreadInterrupt(threadId, options) : methodNotAllowed("GET");
-  return method === "POST" ? resumeThread(request, threadId, auth.reviewer, options) : methodNotAllowed("POST");
+  if (method !== "POST") return methodNotAllowed("POST");
+  return wantsEventStream(request) ? streamResumeThread(request, threadId, auth.reviewer, options, closing) : resumeThread(request, threadId, auth.reviewer, options);
 }
 
 /**
@@ -81,6 +83,7 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
  * | `GET {base}/interrupts` with `Accept: text/event-stream` | the inbox's changes as server-sent events: `snapshot` first, then `raised`, `resolved`, `expired` |
  * | `GET {base}/threads/:threadId/interrupt` | a thread's pending interrupt (404 when none) |
  * | `POST {base}/threads/:threadId/resume` | `{ interruptId, decisions \| answer \| answers, comment? }` |
+ * | `POST {base}/threads/:threadId/resume` with `Accept: text/event-stream` | the same, answered with the resumed run's chunks as events (`?streamMode=`, default `updates,messages`) and a last `outcome` |
  *
  * Errors are `application/problem+json` with our error `code`: 400 invalid decision, edit or
  * answer (with per-call `details`), 401/403 from `authenticate`, 403 `CROSS_SITE_REQUEST` for a

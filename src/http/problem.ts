@@ -69,6 +69,8 @@ export function problem(code: ProblemCode, detail: string, details?: readonly HI
 
 /** Maps anything a route threw to a problem: our errors keep their code, unreachable databases are 503, the rest 500 without internals. */
 export function problemFromError(error: unknown): Problem {
+  // Over HTTP a thread that does not exist is a missing resource, whichever check found it.
+  if (isHITLError(error, "UNKNOWN_THREAD")) return problem("NOT_FOUND", error.message, error.details);
   if (isHITLError(error)) return problem(error.code, error.message, error.details);
   if (isDatabaseUnavailable(error)) return problem("DATABASE_UNAVAILABLE", "The database is unavailable; nothing was changed. Try again.");
   return problem("INTERNAL", "An unexpected error occurred.");

@@ -1,18 +1,18 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import type { Reviewer } from "../protocol/resume-envelope.js";
-import { isHITLError } from "../errors/hitl-error.js";
+import { isHITLError, type HITLError } from "../errors/hitl-error.js";
 import { readPendingInterrupts } from "../host/get-interrupt.js";
 import type { PendingInterrupt } from "../host/pending-interrupt.js";
 import { isRemoteGraph, isUnknownRemoteThread as isUnknownThread } from "../host/remote-graph.js";
-import { resumeLocal, type ResumeValue } from "../host/resume.js";
+import { resumeLocal, type ResumeOptions, type ResumeResult, type ResumeValue } from "../host/resume.js";
 import { resumeRemote } from "../host/resume-remote.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
 import type { ResolvedHandlerOptions } from "./options.js";
 import { JSON_SAFETY_HEADERS, problem, problemResponse } from "./problem.js";
 import { readJsonBody } from "./read-json-body.js";
-import { issueDetails } from "../errors/issue-details.js";
+import { resumeBodyDetails } from "./body-details.js";
 
 function json(value: unknown, status = 200): Response {
   return new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json; charset=utf-8", ...JSON_SAFETY_HEADERS } });
@@ -22,12 +22,32 @@ function threadConfig(threadId: string) {
   return { configurable: { thread_id: threadId } };
 }
 
+/**
+ * The inbox refused an option that came from the query string: said as the query parameter the
+ * client wrote, with the text it sent (`limit=abc` arrives as the number NaN).
+ */
+function queryProblem(error: HITLError, query: URLSearchParams) {
+  const details = error.details.map((detail) => {
+    const key = String(detail.path?.[0] ?? "");
+    if (!query.has(key)) return detail;
+    const sent = query.get(key) ?? "";
+    const message = key === "limit" ? `the query parameter \`limit\` must be an integer from 1 to 1000, but received ${JSON.stringify(sent)}` : `the query parameter ${detail.message} (received ${JSON.stringify(sent)})`;
+    return { ...detail, message, received: sent };
+  });
+  return problem("INVALID_OPTIONS", `Invalid GET /interrupts query: ${details[0]?.message ?? error.message}`, details);
+}
+
 /** `GET /interrupts`: the inbox, oldest first, paginated with `cursor`. */
 export async function listInterrupts(url: URL, options: ResolvedHandlerOptions): Promise<Response> {
   const query = url.searchParams;
   const limit = query.has("limit") ? Number(query.get("limit")) : 50;
   const filters = Object.fromEntries(["cursor", "toolName", "olderThan", "threadId"].flatMap((key) => (query.has(key) ? [[key, query.get(key) ?? ""]] : [])));
-  return json(await options.inbox.listPendingInterrupts({ limit, ...filters }));
+  try {
+    return json(await options.inbox.listPendingInterrupts({ limit, ...filters }));
+  } catch (error) {
+    if (isHITLError(error, "INVALID_OPTIONS")) return problemResponse(queryProblem(error, query));
+    throw error;
+  }
 }
 
 /** Whether `error` is the Agent Server saying a thread does not exist (404, or 400/422 for an id that is not a UUID). */
@@ -35,34 +55,29 @@ function isUnknownRemoteThread(options: ResolvedHandlerOptions, error: unknown):
   return isRemoteGraph(options.graph) && isUnknownThread(error);
 }
 
-async function threadExists(threadId: string, options: ResolvedHandlerOptions): Promise<boolean> {
-  try {
-    const state = await options.graph.getState(threadConfig(threadId));
-    return state.createdAt !== undefined;
-  } catch (error) {
-    if (isUnknownRemoteThread(options, error)) return false;
-    throw error;
-  }
-}
-
-/** A thread's pending interrupts; `undefined` when a deployed graph has no such thread. */
+/** A thread's pending interrupts; `undefined` when there is no such thread (nothing checkpointed, or the server has none). */
 async function pendingOf(threadId: string, options: ResolvedHandlerOptions): Promise<Array<PendingInterrupt<HumanInterruptPayload>> | undefined> {
   try {
     return await readPendingInterrupts<HumanInterruptPayload>(options.graph, threadConfig(threadId));
   } catch (error) {
-    if (isUnknownRemoteThread(options, error)) return undefined;
+    if (isHITLError(error, "UNKNOWN_THREAD") || isUnknownRemoteThread(options, error)) return undefined;
     throw error;
   }
+}
+
+/** 404 for a thread id nothing was checkpointed under, naming the id received. */
+function noSuchThread(threadId: string): Response {
+  const message = `no thread "${threadId}": nothing was ever checkpointed under this thread id (a typo, or a thread that was deleted?)`;
+  return problemResponse(problem("NOT_FOUND", `No such thread: ${message}.`, [{ path: ["threadId"], message, received: threadId }]));
 }
 
 /** `GET /threads/:threadId/interrupt`: the thread's pending interrupt, or 404. */
 export async function getThreadInterrupt(threadId: string, options: ResolvedHandlerOptions): Promise<Response> {
   const all = await pendingOf(threadId, options);
-  if (all === undefined) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
+  if (all === undefined) return noSuchThread(threadId);
   const [pending] = all;
   if (pending !== undefined) return json({ interruptId: pending.interruptId, threadId, payload: pending.payload });
-  if (!(await threadExists(threadId, options))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
-  return problemResponse(problem("NO_PENDING_INTERRUPT", `Thread "${threadId}" has no pending interrupt.`));
+  return problemResponse(problem("NO_PENDING_INTERRUPT", `Thread "${threadId}" exists but has no pending interrupt: its run is not paused.`));
 }
 
 const resumeBody = z
@@ -108,52 +123,86 @@ function outcomesOf(values: unknown, callIds: readonly string[]) {
     }));
 }
 
-/** The refusals of a submission to a thread that may not exist at all (then the answer is 404). */
-function isNotPending(error: unknown): boolean {
-  return isHITLError(error, "NO_PENDING_INTERRUPT") || isHITLError(error, "UNKNOWN_INTERRUPT") || isHITLError(error, "INTERRUPT_ALREADY_RESOLVED");
+/** A resume request that passed every check of the route: what to submit and how to answer. */
+export interface ResumeRequest {
+  threadId: string;
+  interruptId: string;
+  config: { configurable: { thread_id: string } };
+  value: ResumeValue;
+  options: ResumeOptions & { interruptId: string; reviewer: Reviewer };
+  /** The reviewed calls, whose ToolMessages the answer reports. */
+  callIds: string[];
+  reviewer: Reviewer;
+}
+
+/**
+ * Reads and checks a resume request's body and thread (`POST /threads/:threadId/resume`, JSON or
+ * streamed): the problem response to answer with, or the request to submit. With
+ * `readThread: false` the thread is not read here (`callIds` stays empty until the caller learns
+ * the reviewed calls, and a thread that does not exist is refused by the resume itself): the JSON
+ * route on a local graph leaves the one read of the thread to `resume()`, under its lease.
+ */
+export async function readResumeRequest(request: Request, threadId: string, reviewer: Reviewer, options: ResolvedHandlerOptions, readThread = true): Promise<ResumeRequest | Response> {
+  const body = await readJsonBody(request, options.maxBodyBytes);
+  if (!body.ok) return problemResponse(body.problem);
+  const parsed = resumeBody.safeParse(body.value, { reportInput: true });
+  if (!parsed.success) {
+    const details = resumeBodyDetails(parsed.error.issues);
+    const more = details.length > 1 ? ` (+${details.length - 1} more; every problem is in \`details\`)` : "";
+    return problemResponse(problem("INVALID_REQUEST", `Invalid resume request: ${details[0]?.message ?? ""}${more}`, details));
+  }
+  const pending = readThread ? await pendingOf(threadId, options) : [];
+  if (pending === undefined) return noSuchThread(threadId);
+  const reviewed = pending.find((candidate) => candidate.interruptId === parsed.data.interruptId);
+  const { interruptId, comment } = parsed.data;
+  return {
+    threadId,
+    interruptId,
+    config: threadConfig(threadId),
+    value: resumeValueOf(parsed.data),
+    options: { interruptId, reviewer, ...(comment === undefined ? {} : { comment }), ...(options.signingKey === undefined ? {} : { signingKey: options.signingKey }) },
+    callIds: callIdsOf(reviewed?.payload),
+    reviewer,
+  };
+}
+
+/** The body the resume route answers a run that went through with (the streamed form's `outcome` event too). */
+export function resumeAnswer(resumed: ResumeRequest, result: ResumeResult<unknown>): Record<string, unknown> {
+  const status = result.halted !== undefined ? "halted" : result.interrupt !== undefined ? "paused" : "completed";
+  return {
+    threadId: resumed.threadId,
+    interruptId: resumed.interruptId,
+    status,
+    // What became of these decisions, as the node recorded it: applied, expired, superseded, answered.
+    submission: result.status,
+    ...(result.judgment === undefined ? {} : { judgment: result.judgment }),
+    reviewer: resumed.reviewer,
+    outcomes: outcomesOf(result.values, resumed.callIds),
+    ...(result.interrupt === undefined ? {} : { interrupt: result.interrupt }),
+    ...(result.halted === undefined ? {} : { halted: result.halted }),
+  };
+}
+
+/** The body the resume route answers when a hook cancelled the run: what the reviewed calls became before it stopped. */
+export async function cancelledAnswer(resumed: ResumeRequest, error: Error, options: ResolvedHandlerOptions): Promise<Record<string, unknown>> {
+  const state = await options.graph.getState(resumed.config);
+  return { threadId: resumed.threadId, interruptId: resumed.interruptId, status: "cancelled", reviewer: resumed.reviewer, reason: error.message, outcomes: outcomesOf(state.values, resumed.callIds) };
 }
 
 /** `POST /threads/:threadId/resume`: applies a reviewer's decisions or answer. */
 export async function resumeThread(request: Request, threadId: string, reviewer: Reviewer, options: ResolvedHandlerOptions): Promise<Response> {
-  const body = await readJsonBody(request, options.maxBodyBytes);
-  if (!body.ok) return problemResponse(body.problem);
-  const parsed = resumeBody.safeParse(body.value);
-  if (!parsed.success) {
-    const details = issueDetails(parsed.error.issues, { message: "plain" }).map((detail) => ({ ...detail, path: (detail.path ?? []).map(String) }));
-    return problemResponse(problem("INVALID_REQUEST", `Invalid resume request: ${details[0]?.message ?? ""}`, details));
-  }
-  const config = threadConfig(threadId);
-  const { interruptId, comment } = parsed.data;
-  const resumeOptions = { interruptId, reviewer, ...(comment === undefined ? {} : { comment }), ...(options.signingKey === undefined ? {} : { signingKey: options.signingKey }) };
-  let callIds: string[] = [];
+  const remote = isRemoteGraph(options.graph);
+  // On a local graph resume() reads the thread once, under its lease: the reviewed calls come from that read.
+  const resumed = await readResumeRequest(request, threadId, reviewer, options, remote);
+  if (resumed instanceof Response) return resumed;
   try {
-    let result;
-    if (isRemoteGraph(options.graph)) {
-      const pending = await pendingOf(threadId, options);
-      if (pending === undefined || (pending.length === 0 && !(await threadExists(threadId, options)))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
-      callIds = callIdsOf(pending.find((candidate) => candidate.interruptId === interruptId)?.payload);
-      result = await resumeRemote(options.graph, config, resumeValueOf(parsed.data), resumeOptions);
-    } else {
-      // resume() reads the thread once, under its lease: the reviewed calls come from that read.
-      result = await resumeLocal(options.graph, config, resumeValueOf(parsed.data), resumeOptions, (target) => (callIds = callIdsOf(target.payload)));
-    }
-    const status = result.halted !== undefined ? "halted" : result.interrupt !== undefined ? "paused" : "completed";
-    return json({
-      threadId,
-      interruptId,
-      status,
-      // What became of these decisions, as the node recorded it: applied, expired, superseded, answered.
-      submission: result.status,
-      ...(result.judgment === undefined ? {} : { judgment: result.judgment }),
-      reviewer,
-      outcomes: outcomesOf(result.values, callIds),
-      ...(result.interrupt === undefined ? {} : { interrupt: result.interrupt }),
-      ...(result.halted === undefined ? {} : { halted: result.halted }),
-    });
+    const result = isRemoteGraph(options.graph)
+      ? await resumeRemote(options.graph, resumed.config, resumed.value, resumed.options)
+      : await resumeLocal(options.graph, resumed.config, resumed.value, resumed.options, (target) => (resumed.callIds = callIdsOf(target.payload)));
+    return json(resumeAnswer(resumed, result));
   } catch (error) {
-    if (isNotPending(error) && !isRemoteGraph(options.graph) && !(await threadExists(threadId, options))) return problemResponse(problem("NOT_FOUND", `No thread "${threadId}".`));
+    if (isHITLError(error, "UNKNOWN_THREAD")) return noSuchThread(threadId);
     if (!isHITLError(error, "RUN_CANCELLED")) throw error;
-    const state = await options.graph.getState(config);
-    return json({ threadId, interruptId, status: "cancelled", reviewer, reason: error.message, outcomes: outcomesOf(state.values, callIds) });
+    return json(await cancelledAnswer(resumed, error, options));
   }
 }

@@ -15,7 +15,7 @@ export async function expireRows(graph: HITLGraph, rows: readonly InboxRow[]): P
       const { status } = await resume(graph, { configurable: { thread_id: row.threadId } }, {}, { interruptId: row.interruptId, reviewer: { id: "langgraph-hitl:expiry" } });
       if (status === "expired") expired.push({ threadId: row.threadId, interruptId: row.interruptId, expiresAt: row.expiresAt ?? "" });
     } catch (error) {
-      if (isHITLError(error, "INTERRUPT_ALREADY_RESOLVED") || isHITLError(error, "INTERRUPT_MISMATCH") || isHITLError(error, "NO_PENDING_INTERRUPT")) continue;
+      if (isHITLError(error, "INTERRUPT_ALREADY_RESOLVED") || isHITLError(error, "INTERRUPT_MISMATCH") || isHITLError(error, "NO_PENDING_INTERRUPT") || isHITLError(error, "UNKNOWN_THREAD")) continue;
       throw error;
     }
   }

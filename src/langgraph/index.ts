@@ -30,6 +30,7 @@ export { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "./rem
 export { toolSchemaInput } from "./tool-schema-input.js";
 export { messageFields } from "./serialized-message.js";
 export { isStructuredOutputCall, toolErrorContent, toolsTaskOf } from "./langchain-agent.js";
+export { runnerFor } from "./agent-command.js";
 
 // LangGraph's Postgres tables (@langchain/langgraph-checkpoint-postgres): layout, rows, statements.
 export { LANGGRAPH_TABLES, THREAD_TABLES } from "./postgres-tables.js";

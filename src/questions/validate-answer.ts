@@ -33,7 +33,22 @@ function refuse(details: HITLErrorDetail[]): never {
 
 function onlyKey(resolution: Record<string, unknown>, key: string, details: HITLErrorDetail[]): void {
   const extra = Object.keys(resolution).filter((candidate) => candidate !== key);
-  if (extra.length > 0) details.push({ path: [extra[0] ?? ""], message: `unknown field(s) ${extra.join(", ")}; expected only "${key}"` });
+  if (extra.length > 0) details.push({ path: [extra[0] ?? ""], message: `unknown field(s) ${extra.join(", ")}; expected only "${key}"`, received: extra.length === 1 ? extra[0] : extra, allowed: [key] });
+}
+
+/** Decisions (`[{ type: "approve" }]`, `{ decisions }`) sent to a question: the value was meant for an approval. */
+function looksLikeDecisions(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some((entry) => isPlainObject(entry) && typeof entry["type"] === "string");
+  return isPlainObject(value) && ("decisions" in value || typeof value["type"] === "string");
+}
+
+/** The refusal of a value that is not `{ answer }` / `{ answers }` at all, saying what to send instead. */
+function notAResolution(resolution: unknown, key: "answer" | "answers", shape: string): HITLErrorDetail {
+  const example = key === "answer" && (typeof resolution === "string" || Array.isArray(resolution)) && !looksLikeDecisions(resolution) ? `{ answer: ${JSON.stringify(resolution)} }` : shape;
+  const why = looksLikeDecisions(resolution)
+    ? "this interrupt is a question (ask_user_question), and decisions answer an approval (tool_approval)"
+    : `expected a resolution object ${shape}`;
+  return { path: [key], message: `${why}: send ${example}`, received: resolution, allowed: [shape] };
 }
 
 /**
@@ -45,7 +60,7 @@ function onlyKey(resolution: Record<string, unknown>, key: string, details: HITL
 export function validateResolution(question: AskUserQuestionRequest, resolution: unknown): { answer: Answer } {
   const details: HITLErrorDetail[] = [];
   if (!isPlainObject(resolution) || !("answer" in resolution)) {
-    details.push({ path: ["answer"], message: "expected a resolution object { answer }", received: resolution });
+    details.push(notAResolution(resolution, "answer", "{ answer }"));
   } else {
     onlyKey(resolution, "answer", details);
     details.push(...answerProblems(question, resolution["answer"], ["answer"]));
@@ -64,7 +79,7 @@ export function validateResolutions(questions: readonly AskUserQuestionRequest[]
   const details: HITLErrorDetail[] = [];
   const answers = isPlainObject(resolution) ? resolution["answers"] : undefined;
   if (!isPlainObject(resolution) || !isPlainObject(answers)) {
-    refuse([{ path: ["answers"], message: "expected a resolution object { answers: { [question]: answer } }", received: resolution }]);
+    refuse([notAResolution(resolution, "answers", "{ answers: { [question]: answer } }")]);
   }
   onlyKey(resolution, "answers", details);
   const texts = questions.map((question) => question.question);
@@ -73,7 +88,7 @@ export function validateResolutions(questions: readonly AskUserQuestionRequest[]
   }
   for (const question of questions) {
     if (!Object.prototype.hasOwnProperty.call(answers, question.question)) {
-      details.push({ path: ["answers", question.question], message: `missing an answer to "${question.question}"` });
+      details.push({ path: ["answers", question.question], message: `missing an answer to "${question.question}"`, ...(question.options === undefined ? {} : { allowed: question.options.map((option) => option.value) }) });
     } else {
       details.push(...answerProblems(question, answers[question.question], ["answers", question.question]));
     }

@@ -61,6 +61,13 @@ export interface RemoteHookOptions {
   observeTimeoutMs?: number;
   /** The event `source` URI the backend sees. Default: `"urn:langgraph-hitl"`. */
   source?: string;
+  /**
+   * Run the backend in shadow: its answers (and failures) are recorded on each call's
+   * `ToolMessage` under the backend's name and handed to `onShadowVerdict`, but change nothing.
+   * Under `fail-closed` a failure is recorded as the `deny` it would have been; under `fail-open`,
+   * as no opinion (reported to `onHookError`). Default: `false`.
+   */
+  shadow?: boolean;
 }
 
 /** How much later than the remote deadline the registration's own bound fires, so ours is the one that classifies. */
@@ -81,6 +88,7 @@ export interface ResolvedRemoteOptions {
   observe: RemoteObserverEvent[];
   observeTimeoutMs: number;
   source: string;
+  shadow: boolean;
 }
 
 const milliseconds = z.number().int().min(1).max(MAX_TIMEOUT_MS - REGISTRATION_MARGIN_MS);
@@ -104,10 +112,11 @@ const optionsSchema = z.strictObject({
   observe: z.array(z.enum(["PostToolUse", "PostToolBatch"])).optional(),
   observeTimeoutMs: milliseconds.optional(),
   source: z.string().refine((value) => URL.canParse(value), { message: "expected a URI" }).optional(),
+  shadow: z.boolean().optional(),
 });
 
 // Values that can hold secrets (URLs, commands, arguments, environments, callbacks) are described, never echoed.
-const ECHOED = new Set(["timeoutMs", "observeTimeoutMs", "failurePolicy", "observe", "name", "source", "matcher"]);
+const ECHOED = new Set(["timeoutMs", "observeTimeoutMs", "failurePolicy", "observe", "name", "source", "matcher", "shadow"]);
 
 function echoes(path: ReadonlyArray<string | number>): boolean {
   const [first, second] = path;
@@ -168,5 +177,6 @@ export function resolveRemoteOptions(options: unknown): ResolvedRemoteOptions {
     observe: [...new Set(value.observe ?? [])],
     observeTimeoutMs: value.observeTimeoutMs ?? DEFAULT_OBSERVE_TIMEOUT_MS,
     source: value.source ?? DEFAULT_SOURCE,
+    shadow: value.shadow ?? false,
   };
 }

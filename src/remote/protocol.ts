@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ToolBatchEntry } from "../hooks/types.js";
+import type { ToolBatchEntry, ToolFacts } from "../hooks/types.js";
 import type { ToolInput } from "../payload/types.js";
 
 /** The protocol revision spoken (the Agent Hooks Protocol working draft). */
@@ -10,6 +10,12 @@ const INTERCEPT_METHOD = "hooks/intercept";
 const OBSERVE_METHOD = "hooks/observe";
 /** Namespace of the fields this library adds to events (reverse-DNS, as the protocol asks of extensions). */
 const EXTENSION_NAMESPACE = "dev.langgraph-hitl";
+/**
+ * Namespace of what a `tool.before` event says about the tool itself (added after the first
+ * release). A namespace of its own, so a backend written for the earlier events sees exactly what
+ * it saw before: the same `protocolVersion`, `tool` object and `dev.langgraph-hitl` extension.
+ */
+const TOOL_EXTENSION_NAMESPACE = "dev.langgraph-hitl.tool";
 
 /**
  * What a backend may answer to `tool.before`. The protocol requires a backend to return only
@@ -29,11 +35,19 @@ interface EventMeta {
   session: { id: string; synthesized?: true };
 }
 
+/** The tool's description, the JSON Schema of its input and its metadata; each absent when the tool has none. */
+interface ToolExtension {
+  description?: string;
+  inputSchema?: Readonly<Record<string, unknown>>;
+  metadata?: Readonly<Record<string, unknown>>;
+}
+
 /** A tool call about to run: the subject of a `hooks/intercept` request. */
 interface ToolBeforeEvent extends EventMeta {
   type: "tool.before";
   tool: { callId: string; name: string; kind: "other"; input: ToolInput };
-  extensions: { [EXTENSION_NAMESPACE]: { reviewed: boolean } };
+  /** The tool extension is left out when the tool has nothing to describe. */
+  extensions: { [EXTENSION_NAMESPACE]: { reviewed: boolean }; [TOOL_EXTENSION_NAMESPACE]?: ToolExtension };
 }
 
 /** A tool that ran and returned. */
@@ -83,16 +97,30 @@ export function eventMeta(source: string, threadId: string | undefined, fallback
   };
 }
 
-/** The `tool.before` event of one call. `kind` is `other`: the library cannot know what a tool does. */
+function toolExtension(facts: ToolFacts): ToolExtension | undefined {
+  const { toolDescription, toolSchema, toolMetadata } = facts;
+  if (toolDescription === undefined && toolSchema === undefined && toolMetadata === undefined) return undefined;
+  return {
+    ...(toolDescription === undefined ? {} : { description: toolDescription }),
+    ...(toolSchema === undefined ? {} : { inputSchema: toolSchema }),
+    ...(toolMetadata === undefined ? {} : { metadata: toolMetadata }),
+  };
+}
+
+/**
+ * The `tool.before` event of one call. `kind` is `other`: the library cannot know what a tool
+ * does; what it can tell (description, input schema, metadata) rides in the tool extension.
+ */
 export function toolBeforeEvent(
   meta: EventMeta,
-  call: { toolName: string; toolInput: ToolInput; toolCallId: string; reviewed: boolean },
+  call: { toolName: string; toolInput: ToolInput; toolCallId: string; reviewed: boolean } & ToolFacts,
 ): ToolBeforeEvent {
+  const tool = toolExtension(call);
   return {
     ...meta,
     type: "tool.before",
     tool: { callId: call.toolCallId, name: call.toolName, kind: "other", input: call.toolInput },
-    extensions: { [EXTENSION_NAMESPACE]: { reviewed: call.reviewed } },
+    extensions: { [EXTENSION_NAMESPACE]: { reviewed: call.reviewed }, ...(tool === undefined ? {} : { [TOOL_EXTENSION_NAMESPACE]: tool }) },
   };
 }
 

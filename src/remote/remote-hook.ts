@@ -88,7 +88,9 @@ function forwardObservation(notification: ObserveNotification, context: RemoteCo
       reportError(classifyFailure(error, deadline, { backend: context.backend, timeoutMs: context.observeTimeoutMs, closed: context.lifetime.aborted })),
     )
     .finally(() => {
-        context.deliveries.delete(delivery);
+      // A pending deadline timer would keep the host process alive for observeTimeoutMs.
+      deadline.dispose();
+      context.deliveries.delete(delivery);
     });
   context.deliveries.add(delivery);
 }
@@ -101,6 +103,8 @@ function registrationsFor(options: ResolvedRemoteOptions, context: RemoteContext
   };
   add("PreToolUse", {
     ...matcher,
+    // In shadow its verdicts are recorded under the backend's name.
+    ...(options.shadow ? { shadow: true, name: options.backend } : {}),
     timeoutMs: options.timeoutMs + REGISTRATION_MARGIN_MS,
     hooks: [function remotePolicy(input: PreToolUseInput) {
       return screenRemotely(input, context);
@@ -142,7 +146,9 @@ function registrationsFor(options: ResolvedRemoteOptions, context: RemoteContext
  * `fail-closed` (the default) denies the call with a reason naming the backend and the
  * failure class; `fail-open` gives no decision. Either way it reaches `onHookError` as a
  * {@link RemoteHookError}. Optional observers forward `tool.after` / `tool.batch.after` as
- * `hooks/observe` notifications, fire-and-forget.
+ * `hooks/observe` notifications, fire-and-forget. Each `tool.before` also carries the tool's
+ * description, input JSON Schema and metadata in the `dev.langgraph-hitl.tool` extension. With
+ * `shadow: true` the backend's answers are recorded and reported but never applied.
  *
  * @param options - See {@link RemoteHookOptions}.
  * @returns The registrations plus `close()`; call it on shutdown (it stops a stdio child).
@@ -159,6 +165,9 @@ function registrationsFor(options: ResolvedRemoteOptions, context: RemoteContext
  * });
  * const tools = new ApprovalToolNode(allTools, { hooks: new HookRegistry().use(policy) });
  * process.on("SIGTERM", () => void policy.close());
+ *
+ * // Try a new policy service on real traffic first: recorded as additional_kwargs.hitl_shadow, never applied.
+ * const candidate = remoteHook({ transport: { type: "http", url: "https://policy-v2.internal.example/hooks" }, timeoutMs: 1_000, shadow: true });
  * ```
  */
 export function remoteHook(options: RemoteHookOptions): RemoteHook {

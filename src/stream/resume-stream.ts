@@ -1,5 +1,5 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { HITLGraph } from "../host/graph-types.js";
+import { requireThreadId, type HITLGraph } from "../host/graph-types.js";
 import { isRemoteGraph, type RemoteGraphLike } from "../host/remote-graph.js";
 import { prepareRemoteResume, reportRemoteResume } from "../host/resume-remote.js";
 import { continueUnderLease, prepareResume } from "../host/resume.js";
@@ -70,6 +70,8 @@ export async function resumeStream<G extends HITLGraph, TValues = GraphValues<G>
   options: ResumeStreamOptions = {},
 ): Promise<RunStream<unknown, ResumeResult<TValues>>> {
   const { resumeOptions, streamOptions } = splitOptions(options);
+  // Refused here, so the message names the function the caller called (not resume() or resumeRemote()).
+  requireThreadId(config, "resumeStream()");
   checkStreamOptions(streamOptions, config);
   const request = chunkRequest(graph, streamOptions.streamMode, streamOptions.subgraphs);
   const signals = callerSignals(streamOptions, config);

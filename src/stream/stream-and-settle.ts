@@ -1,5 +1,6 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { isGraphInterrupt } from "@langchain/langgraph";
+import { runnerFor } from "../langgraph/index.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { HITLGraph } from "../host/graph-types.js";
 import { isRemoteGraph } from "../host/remote-graph.js";
@@ -37,7 +38,7 @@ function emitRemotePause(error: unknown, request: ChunkRequest, threadId: string
 async function drain(graph: StreamingGraph, input: unknown, config: RunnableConfig, threadId: string | undefined, request: ChunkRequest, sink: ChunkSink): Promise<unknown> {
   const record = new RunRecord(graph);
   try {
-    const stream = await graph.stream(input, { ...config, streamMode: runModes(request), subgraphs: request.subgraphs });
+    const stream = await runnerFor(graph, input).stream(input, { ...config, streamMode: runModes(request), subgraphs: request.subgraphs });
     for await (const chunk of stream) {
       const part = splitChunk(chunk, request.subgraphs);
       record.observe(part);

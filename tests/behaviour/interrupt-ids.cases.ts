@@ -1,4 +1,5 @@
-import { getInterrupt, isHITLError, resume, start, type HITLError } from "../../src/index.js";
+import { Command } from "@langchain/langgraph";
+import { createAskUserQuestionTool, getInterrupt, isHITLError, resume, start, type HITLError } from "../../src/index.js";
 import { ask, countingTool, newThread } from "../support/fixtures.js";
 import type { BehaviourCases, SaverFactory, Adapter } from "./harness.js";
 
@@ -41,10 +42,42 @@ export const interruptIdCases: BehaviourCases = (saver, adapter) => {
       expect(deleteFile.count).toBe(0);
     });
 
-    test("an id on a thread that has never run gives UNKNOWN_INTERRUPT", async () => {
+    test("an id on a thread that has never run gives UNKNOWN_THREAD: no such thread, not an id it never raised", async () => {
       const { graph, interruptId } = await pausedThread(saver, adapter);
-      const error = await refusal(resume(graph, newThread(), [{ type: "approve" }], { interruptId }));
-      expect(isHITLError(error, "UNKNOWN_INTERRUPT")).toBe(true);
+      const mistyped = newThread();
+      const error = await refusal(resume(graph, mistyped, [{ type: "approve" }], { interruptId }));
+      expect(isHITLError(error, "UNKNOWN_THREAD")).toBe(true);
+      expect(error.message).toContain(`No such thread: nothing was ever checkpointed under thread_id "${mistyped.configurable.thread_id}"`);
+      expect(error.details).toEqual([expect.objectContaining({ path: ["configurable", "thread_id"], received: mistyped.configurable.thread_id })]);
+    });
+
+    test("a mixed batch's approval id sent again while its question waits gives INTERRUPT_MISMATCH saying it was answered and naming the question", async () => {
+      const deploy = countingTool("deploy");
+      const node = adapter.approvals([deploy.tool, createAskUserQuestionTool()], { interruptOn: { deploy: true } });
+      const calls = [{ name: "deploy", args: { path: "/srv" }, id: "d1" }, { name: "ask_user_question", args: { question: "Which environment?" }, id: "q1" }];
+      const { graph } = adapter.agentGraph(node, calls, await saver());
+      const config = newThread();
+      const { interrupt: approval } = await start(graph, ask(), config);
+      const { interrupt: question } = await resume(graph, config, [{ type: "approve" }], { interruptId: approval!.interruptId });
+      expect(question?.payload.type).toBe("ask_user_question");
+      const error = await refusal(resume(graph, config, [{ type: "approve" }], { interruptId: approval!.interruptId }));
+      expect(isHITLError(error, "INTERRUPT_MISMATCH")).toBe(true);
+      expect(error.message).toContain(`Interrupt ${approval!.interruptId} was already answered`);
+      expect(error.message).toContain(`now waits on interrupt ${question!.interruptId} (a question ("Which environment?"))`);
+      expect(error.message).not.toContain("see its `error`");
+      expect(error.details).toEqual([expect.objectContaining({ path: ["interruptId"], received: approval!.interruptId, allowed: [question!.interruptId] })]);
+      expect(deploy.count).toBe(0);
+    });
+
+    test("an approval id whose answer was refused gives INTERRUPT_MISMATCH naming the approval raised again and its error", async () => {
+      const { graph, config, deleteFile, interruptId } = await pausedThread(saver, adapter);
+      await graph.invoke(new Command({ resume: { [interruptId]: [{ type: "launch" }] } }), config);
+      const reraised = await getInterrupt(graph, config);
+      const error = await refusal(resume(graph, config, [{ type: "approve" }], { interruptId }));
+      expect(isHITLError(error, "INTERRUPT_MISMATCH")).toBe(true);
+      expect(error.message).toContain(`now waits on interrupt ${reraised!.interruptId} (an approval of delete_file, raised again because the answer sent was refused: INVALID_DECISION`);
+      expect(error.details).toEqual([expect.objectContaining({ path: ["interruptId"], received: interruptId, allowed: [reraised!.interruptId] })]);
+      expect(deleteFile.count).toBe(0);
     });
 
     test("an answered id stays INTERRUPT_ALREADY_RESOLVED after the run finished", async () => {

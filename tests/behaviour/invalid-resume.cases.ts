@@ -69,7 +69,8 @@ export const invalidResumeCases: BehaviourCases = (saver, adapter) => {
       const error = await resume(graph, config, { a1: { type: "respond", responseText: "x" } }, { interruptId: pending.interruptId }).catch((e: unknown) => e);
       expect(isHITLError(error) ? error.details.map((d) => [d.toolCallId, d.allowed]) : error).toEqual([
         ["a1", ["approve", "edit", "reject"]],
-        ["a2", undefined],
+        // The missing decision names what it may be.
+        ["a2", ["approve", "edit", "reject"]],
       ]);
     });
   });
@@ -90,6 +91,24 @@ export const invalidResumeCases: BehaviourCases = (saver, adapter) => {
       const { values } = await resume(graph, config, [{ type: "approve" }, { type: "reject" }], { interruptId: again!.interruptId });
       expect(tool.count).toBe(1);
       expect(toolMessages(values).map((m) => m.status)).toEqual(["success", "error"]);
+    });
+
+    test("a value with problems of every kind on several calls: resume() and the re-raised approval's error report all of them at once", async () => {
+      const { graph, config, tool, pending } = await pausedBatch(saver, adapter);
+      // a1: a type this call does not allow; a2: an edit that breaks the schema; zz: no such call.
+      const value = { a1: { type: "respond", responseText: "x" }, a2: { type: "edit", updatedInput: { to: "not-an-email" } }, zz: { type: "approve" } };
+      const expected = [
+        expect.objectContaining({ toolCallId: "a1", path: ["type"], received: "respond", allowed: ["approve", "edit", "reject"] }),
+        expect.objectContaining({ toolCallId: "a2", path: ["updatedInput", "to"], received: "not-an-email" }),
+        expect.objectContaining({ toolCallId: "zz", path: ["zz"], received: "zz", allowed: ["a1", "a2"] }),
+      ];
+      const refused = await resume(graph, config, value as never, { interruptId: pending.interruptId }).catch((e: unknown) => e);
+      expect(isHITLError(refused, "INVALID_DECISION") && refused.details).toEqual(expected);
+      const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: value } }), config);
+      const raised = interruptsOf(result)[0]?.value as ToolApprovalInterruptPayload;
+      expect(raised.error?.code).toBe("INVALID_DECISION");
+      expect(raised.error?.details).toEqual(expected);
+      expect(tool.count).toBe(0);
     });
 
     test("a bare (non id-keyed) Command resume with a bad value is also re-raised", async () => {

@@ -1,7 +1,7 @@
 import { normalizeHitlResponseForServer } from "@langchain/langgraph-sdk/ui";
 import { fromClientFormat } from "../../src/decisions/client-formats.js";
 import { validateDecisions } from "../../src/decisions/validate-decisions.js";
-import { isHITLError, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { isHITLError, type HITLError, type ToolApprovalInterruptPayload } from "../../src/index.js";
 
 const argsSchema = {
   type: "object",
@@ -21,6 +21,22 @@ function approval(calls: Array<[id: string, name: string]>): ToolApprovalInterru
 const one = approval([["c1", "deploy"]]);
 const two = approval([["c1", "deploy"], ["c2", "restart"]]);
 
+/** What fromClientFormat read: the format, and the decisions that converted (ours passes through). */
+function read(payload: ToolApprovalInterruptPayload, value: unknown): { format: string; value: unknown } {
+  const result = fromClientFormat(payload, value);
+  return result.format === "langgraph-hitl" ? result : { format: result.format, value: result.decisions.map((entry) => entry.decision) };
+}
+
+/** The refusal validateDecisions (which reports the conversion's problems) throws for `value`. */
+async function refusal(payload: ToolApprovalInterruptPayload, value: unknown): Promise<HITLError> {
+  return validateDecisions(payload, value, () => undefined).then(
+    () => {
+      throw new Error("the value was accepted");
+    },
+    (error: HITLError) => error,
+  );
+}
+
 describe("fromClientFormat: LangChain `{ decisions }`", () => {
   const cases: Array<[string, ToolApprovalInterruptPayload, unknown, unknown]> = [
     ["approve", one, { decisions: [{ type: "approve" }] }, [{ type: "approve" }]],
@@ -34,7 +50,7 @@ describe("fromClientFormat: LangChain `{ decisions }`", () => {
     ["several decisions, by position", two, { decisions: [{ type: "approve" }, { type: "reject" }] }, [{ type: "approve" }, { type: "reject" }]],
   ];
   test.each(cases)("converts %s", (_label, payload, value, expected) => {
-    expect(fromClientFormat(payload, value)).toEqual({ format: "langchain", value: expected });
+    expect(read(payload, value)).toEqual({ format: "langchain", value: expected });
   });
 
   const junk: Array<[string, ToolApprovalInterruptPayload, unknown, string, Array<string | number> | undefined]> = [
@@ -56,14 +72,10 @@ describe("fromClientFormat: LangChain `{ decisions }`", () => {
     ["an edit that switches tools", one, { decisions: [{ type: "edit", edited_action: { name: "drop_database", args: {} } }] }, "INVALID_EDIT", ["decisions", 0, "edited_action", "name"]],
     ["a key beside decisions", one, { decisions: [{ type: "approve" }], extra: 1 }, "INVALID_DECISION", ["extra"]],
   ];
-  test.each(junk)("refuses %s", (_label, payload, value, code, path) => {
-    expect.assertions(2);
-    try {
-      fromClientFormat(payload, value);
-    } catch (error) {
-      expect(isHITLError(error) && error.code).toBe(code);
-      expect(isHITLError(error) && error.details[0]?.path).toEqual(path);
-    }
+  test.each(junk)("refuses %s", async (_label, payload, value, code, path) => {
+    const error = await refusal(payload, value);
+    expect(isHITLError(error) && error.code).toBe(code);
+    expect(isHITLError(error) && error.details[0]?.path).toEqual(path);
   });
 });
 
@@ -71,12 +83,12 @@ describe("fromClientFormat: what @langchain/langgraph-sdk's respond() sends", ()
   test("normalizeHitlResponseForServer writes an edit under both spellings, and it is accepted as one edit", () => {
     const sent = normalizeHitlResponseForServer({ decisions: [{ type: "edit", editedAction: { name: "deploy", args: { service: "web", replicas: "4" } } }, { type: "approve" }] }) as { decisions: Array<Record<string, unknown>> };
     expect(Object.keys(sent.decisions[0] ?? {}).sort()).toEqual(["editedAction", "edited_action", "type"]);
-    expect(fromClientFormat(two, sent)).toEqual({ format: "langchain", value: [{ type: "edit", updatedInput: { service: "web", replicas: 4 } }, { type: "approve" }] });
+    expect(read(two, sent)).toEqual({ format: "langchain", value: [{ type: "edit", updatedInput: { service: "web", replicas: 4 } }, { type: "approve" }] });
   });
 
-  test("an edit whose spellings differ is refused naming both fields and what differs", () => {
+  test("an edit whose spellings differ is refused naming both fields and what differs", async () => {
     const value = { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { service: "web", replicas: 3 } }, editedAction: { name: "deploy", args: { service: "db", replicas: 3 } } }] };
-    expect(() => fromClientFormat(one, value)).toThrow(
+    expect(await refusal(one, value)).toEqual(
       expect.objectContaining({
         code: "INVALID_DECISION",
         message: expect.stringMatching(/`edited_action` and `editedAction`.*differ at `args\.service`/),
@@ -95,7 +107,7 @@ describe("fromClientFormat: agent-inbox `HumanResponse[]`", () => {
     ["edit", [{ type: "edit", args: { action: "deploy", args: { service: "web", replicas: "4" } } }], [{ type: "edit", updatedInput: { service: "web", replicas: 4 } }]],
   ];
   test.each(cases)("converts %s", (_label, value, expected) => {
-    expect(fromClientFormat(one, value)).toEqual({ format: "agent-inbox", value: expected });
+    expect(read(one, value)).toEqual({ format: "agent-inbox", value: expected });
   });
 
   const junk: Array<[string, ToolApprovalInterruptPayload, unknown, string]> = [
@@ -108,8 +120,8 @@ describe("fromClientFormat: agent-inbox `HumanResponse[]`", () => {
     ["an inbox response mixed with one of ours", one, [{ type: "accept", args: null }, { type: "approve" }], "INVALID_DECISION"],
     ["an edit that switches tools", one, [{ type: "edit", args: { action: "drop_database", args: {} } }], "INVALID_EDIT"],
   ];
-  test.each(junk)("refuses %s", (_label, payload, value, code) => {
-    expect(() => fromClientFormat(payload, value)).toThrow(expect.objectContaining({ name: "HITLError", code }));
+  test.each(junk)("refuses %s", async (_label, payload, value, code) => {
+    expect(await refusal(payload, value)).toEqual(expect.objectContaining({ name: "HITLError", code }));
   });
 });
 
@@ -119,7 +131,7 @@ describe("fromClientFormat: our own format", () => {
     ["a map by tool_call_id", { c1: { type: "approve" } }],
     ["something unreadable", "approve"],
   ])("passes %s through untouched", (_label, value) => {
-    expect(fromClientFormat(one, value)).toEqual({ format: "langgraph-hitl", value });
+    expect(read(one, value)).toEqual({ format: "langgraph-hitl", value });
   });
 
   test("a map addressing a tool call named `decisions` stays ours", () => {
@@ -137,7 +149,8 @@ describe("validateDecisions takes every client format", () => {
   const lookup = () => ({ name: "deploy", schema: argsSchema });
   test("a LangChain edit whose coerced values still break the schema is INVALID_EDIT", async () => {
     const outcome = await validateDecisions(one, { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { service: "web", replicas: "0" } } }] }, lookup).catch((error: unknown) => error);
-    expect(isHITLError(outcome, "INVALID_EDIT") && outcome.details[0]?.path).toEqual(["updatedInput", "replicas"]);
+    // Named where the client wrote it, with the value received there (after coercion).
+    expect(isHITLError(outcome, "INVALID_EDIT") && outcome.details).toEqual([expect.objectContaining({ path: ["decisions", 0, "edited_action", "args", "replicas"], received: 0, message: expect.stringMatching(/^replicas: /) })]);
   });
 
   test("a LangChain decision not allowed for the call is INVALID_DECISION", async () => {

@@ -1,5 +1,5 @@
 import { Annotation, Command, END, MessagesAnnotation, START, StateGraph, interrupt, MemorySaver, ParentCommand } from "@langchain/langgraph";
-import { ApprovalToolNode, HookRegistry, askUserQuestion, getInterrupt, isHITLError, resume, type HookErrorHandler } from "../../src/index.js";
+import { ApprovalToolNode, HookRegistry, askUserQuestion, getInterrupt, isHITLError, resume, type HITLError, type HookErrorHandler } from "../../src/index.js";
 import { agentGraph, aiCalls, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 
 /** Collects what reaches `onHookError`. */
@@ -66,6 +66,8 @@ describe("a hook cannot pause the run", () => {
     expect(lane.reported).toHaveLength(1);
     expect(lane.reported[0]?.event).toBe("PostToolUse");
     expect(isHITLError(lane.reported[0]?.error, "HOOK_CANNOT_PAUSE")).toBe(true);
+    // An observer decides nothing: PreToolUse's decisions are not listed as what it may return.
+    expect((lane.reported[0]?.error as HITLError).details).toEqual([expect.not.objectContaining({ allowed: expect.anything() })]);
   });
 
   test("an onDecision that calls interrupt() is refused on the report lane; the approved tool ran once", async () => {

@@ -1,5 +1,7 @@
 import { MemorySaver } from "@langchain/langgraph";
-import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
+import { createAgent } from "langchain";
+import { approvalMiddleware } from "../../src/langchain/index.js";
+import { agentGraph, ask, countingTool, newThread, ScriptedChatModel, toolCallingScript, toolMessages } from "../support/fixtures.js";
 
 type Library = typeof import("../../src/index.js");
 
@@ -46,5 +48,27 @@ describe("two copies of the package in one process (graph from one, host from th
     expect(result.status).toBe("applied");
     expect(deploy.count).toBe(1);
     expect(toolMessages(result.values)[0]?.additional_kwargs["hitl"]).toMatchObject({ reviewer: { id: "ada" }, reviewerVerified: true });
+  });
+
+  // The host copy loads its own @langchain/langgraph, so the Command its resume() makes is not an
+  // instance of the Command class the agent's copy of langchain checks with `instanceof`.
+  test.each([
+    ["resume()", (config: { configurable: { thread_id: string } }, agent: unknown, interruptId: string) => hostCopy.resume(agent as never, config, [{ type: "approve" }], { interruptId })],
+    ["resumeStream()", async (config: { configurable: { thread_id: string } }, agent: unknown, interruptId: string) => {
+      const stream = await hostCopy.resumeStream(agent as never, config, [{ type: "approve" }], { interruptId });
+      for await (const _chunk of stream) void _chunk;
+      return stream.outcome;
+    }],
+  ])("a createAgent agent resumed by another copy's %s runs the approved tool once and reports it applied", async (_name, resumeWith) => {
+    const deploy = countingTool("deploy");
+    const model = new ScriptedChatModel(toolCallingScript([{ name: "deploy", args: { path: "app" }, id: "d1" }]));
+    const agent = createAgent({ model, tools: [deploy.tool] as never, middleware: [approvalMiddleware({ interruptOn: { deploy: true } })], checkpointer: new MemorySaver() });
+    const config = newThread("copies-agent");
+    await agent.invoke(ask() as never, config);
+    const pending = (await hostCopy.getInterrupt(agent as never, config))!;
+    const result = await resumeWith(config, agent, pending.interruptId);
+    expect(result.status).toBe("applied");
+    expect(deploy.count).toBe(1);
+    expect(toolMessages(result.values as never).map((message) => message.tool_call_id)).toEqual(["d1"]);
   });
 });

@@ -148,8 +148,13 @@ test("an approval whose deadline passed is resolved as expired on the server: st
   expect(message?.additional_kwargs?.hitl).toMatchObject({ source: "expired" });
 });
 
-test("resumeRemote on a thread the server does not know is NO_PENDING_INTERRUPT", async () => {
-  await expect(resumeRemote(remote, { configurable: { thread_id: "00000000-0000-4000-8000-000000000000" } }, [{ type: "approve" }])).rejects.toMatchObject({ code: "NO_PENDING_INTERRUPT" });
+test("resumeRemote and getInterrupt on a thread the server does not know are UNKNOWN_THREAD, saying there is no such thread", async () => {
+  const config = { configurable: { thread_id: "00000000-0000-4000-8000-000000000000" } };
+  const expected = { code: "UNKNOWN_THREAD", message: expect.stringContaining("No such thread"), details: [expect.objectContaining({ path: ["configurable", "thread_id"], received: "00000000-0000-4000-8000-000000000000" })] };
+  await expect(resumeRemote(remote, config, [{ type: "approve" }])).rejects.toMatchObject(expected);
+  await expect(getInterrupt(remote, config)).rejects.toMatchObject(expected);
+  // An id that is not a UUID is refused by the server with 422: the same answer.
+  await expect(resumeRemote(remote, { configurable: { thread_id: "mistyped" } }, [{ type: "approve" }])).rejects.toMatchObject({ code: "UNKNOWN_THREAD" });
 });
 
 describe("createApprovalHandler fronting a RemoteGraph", () => {

@@ -15,10 +15,25 @@ async function paused() {
 }
 
 describe("resume() addresses exactly the interrupt that was reviewed", () => {
-  test("a thread that is not paused gives NO_PENDING_INTERRUPT", async () => {
-    const { graph } = await paused();
-    const error = await resume(graph, newThread(), [{ type: "approve" }]).catch((e: unknown) => e);
+  test("a thread that exists but is not paused gives NO_PENDING_INTERRUPT", async () => {
+    const { graph, config, interruptId } = await paused();
+    await resume(graph, config, [{ type: "approve" }], { interruptId });
+    const error = await resume(graph, config, [{ type: "approve" }]).catch((e: unknown) => e);
     expect(isHITLError(error, "NO_PENDING_INTERRUPT")).toBe(true);
+    expect((error as Error).message).toContain("exists but has no pending interrupt");
+  });
+
+  test.each([
+    ["without an interruptId", {}],
+    ["with an interruptId", { interruptId: "0123456789abcdef0123456789abcdef" }],
+  ])("a thread nothing was checkpointed under (a mistyped id), %s, gives UNKNOWN_THREAD: no such thread", async (_label, options) => {
+    const { graph, tool } = await paused();
+    const error = await resume(graph, { configurable: { thread_id: "t-mistyped" } }, [{ type: "approve" }], options).catch((e: unknown) => e);
+    expect(isHITLError(error, "UNKNOWN_THREAD")).toBe(true);
+    expect((error as Error).message).toContain('No such thread: nothing was ever checkpointed under thread_id "t-mistyped"');
+    expect((error as Error).message).not.toContain("never raised");
+    expect((error as { details: unknown }).details).toEqual([expect.objectContaining({ path: ["configurable", "thread_id"], received: "t-mistyped" })]);
+    expect(tool.count).toBe(0);
   });
 
   test("a config without thread_id gives INVALID_OPTIONS", async () => {

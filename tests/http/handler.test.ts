@@ -182,7 +182,12 @@ describe("the approval handler over HTTP", () => {
       }),
     );
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ code: "UNSUPPORTED_INTERRUPT" });
+    expect(await response.json()).toMatchObject({
+      code: "UNSUPPORTED_INTERRUPT",
+      // Named for every way of resuming, not resume() alone; the details name what was found and what is taken.
+      detail: expect.stringContaining("resume(), resumeRemote(), resumeStream(), the HTTP handler"),
+      details: [{ path: ["payload", "type"], received: { custom: "are you sure?" }, allowed: ["tool_approval", "ask_user_question"] }],
+    });
   });
 
   test("405 for a wrong method, 404 for an unknown route", async () => {

@@ -122,6 +122,8 @@ describe("response headers", () => {
 
   test("the page's CSP allows its own inline script and style by hash, and no other inline code", async () => {
     const page = await fetch(`${base}/approvals/`);
+    // Read to the end: fetch keeps the socket of an unread body open after the server has closed.
+    await page.text();
     const csp = page.headers.get("content-security-policy") ?? "";
     const hash = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
     expect(csp).toContain(`script-src ${hash(PAGE_SCRIPT)}`);

@@ -12,7 +12,10 @@ describe("a graph compiled without a checkpointer", () => {
     ], false);
     const error = await graph.invoke(ask()).catch((e: unknown) => e);
     expect(isHITLError(error, "MISSING_CHECKPOINTER")).toBe(true);
-    expect((error as Error).message).toMatch(/checkpointer/);
+    expect((error as Error).message).toContain("ApprovalToolNode needs a checkpointer");
+    expect((error as Error).message).toContain("graph.compile({ checkpointer })");
+    expect((error as Error).message).not.toContain("createAgent");
+    expect((error as { details: unknown }).details).toEqual([expect.objectContaining({ path: ["checkpointer"], received: null })]);
     expect([allowed.count, asked.count]).toEqual([0, 0]);
   });
 

@@ -20,7 +20,7 @@ const FROZEN: Record<number, { sql: string; source: string }> = {
   5: { sql: "9746fe54c90eacc8d8421560b0c3cd5f4bbca93c8f962222af0b64cc3aaa55d6", source: "cdb4ed959a295ff774a16161e721b944f330d4262b634e6b4f3ba813b6971332" },
   6: { sql: "20a8e7b753cf795935a1c7b836ccfe19e9ae731d17fece84133fcee0f26f3233", source: "451cd164cf8ad82c1899c6c99b81a7a5ffde69e297db099e02e40ee2b9a2cd77" },
   7: { sql: "de50da41a94df136f4e8d1de95d0e507e80ba0a5003aa5335fac17be4b29d860", source: "47586fd410c6a4e90c6468f36bed91cdd39600abea9cf96333106ffa0d5173e3" },
-  8: { sql: "7d1f5cd65bd94eb9fc374271d5ddb68bc0bb3c8c348f727e96bcc0475053e7de", source: "5e6f9083e62e452110f765f868e24f3d155c15a7b9b58f7190975736a97ea95a" },
+  8: { sql: "7d1f5cd65bd94eb9fc374271d5ddb68bc0bb3c8c348f727e96bcc0475053e7de", source: "467158c68ee9c77bc868c41b4cd235aea17a2fb49155fb3d2849978ef113312c" },
 };
 
 const DIRECTORY = join(__dirname, "..", "..", "src", "postgres", "migrations");

@@ -45,7 +45,10 @@ async function backendPid(hook: RemoteHook): Promise<number> {
 
 /** Resolves once `promise` settles; rejects if it has not within `ms` (a hang, not a speed target). */
 function settles(promise: Promise<unknown>, ms: number): Promise<void> {
-  return Promise.race([promise.then(() => undefined), new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`did not settle within ${ms} ms`)), ms))]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((_, reject) => (timer = setTimeout(() => reject(new Error(`did not settle within ${ms} ms`)), ms)));
+  // Cleared once settled: a pending bound would hold jest for ms after the last test.
+  return Promise.race([promise.then(() => undefined), bound]).finally(() => clearTimeout(timer));
 }
 
 const backends: number[] = [];

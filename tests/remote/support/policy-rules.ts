@@ -2,7 +2,7 @@
  * The policy both test backends (the loopback HTTP server and the stdio child) apply,
  * keyed on the tool name so each test picks a behaviour by naming its tool.
  */
-type Message = { id: string; params: { event: { tool: { name: string; input: Record<string, unknown> } } } };
+type Message = { id: string; params: { event: { tool: { name: string; input: Record<string, unknown> }; extensions?: Record<string, unknown> } } };
 
 const effectsByTool: Record<string, (input: Record<string, unknown>) => unknown[]> = {
   lookup: () => [],
@@ -24,6 +24,12 @@ export function answer(message: Message): Record<string, unknown> {
   if (name === "rpc_error") return { jsonrpc: "2.0", id: message.id, error: { code: -32003, message: "backend_unavailable" } };
   if (name === "wrong_id") return { jsonrpc: "2.0", id: "evt_someone_else", result: { protocolVersion: "draft", effects: [] } };
   if (name === "old_version") return { jsonrpc: "2.0", id: message.id, result: { protocolVersion: "0.0", effects: [] } };
+  if (name === "describe_tool") {
+    // Echoes what the backend was told, so a test can read it from the ToolMessage over either transport.
+    const { event } = message.params;
+    const seen = { tool: event.tool, extensions: event.extensions };
+    return { jsonrpc: "2.0", id: message.id, result: { protocolVersion: "draft", effects: [{ type: "deny", reason: `seen ${JSON.stringify(seen)}` }] } };
+  }
   const effects = effectsByTool[name]?.(input) ?? [];
   return { jsonrpc: "2.0", id: message.id, result: { protocolVersion: "draft", effects } };
 }
