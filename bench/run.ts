@@ -19,6 +19,7 @@ import { writeResults } from "./support/write-results.js";
 import { cycleCounts } from "./workloads/counts.js";
 import { createAgentApprovals } from "./workloads/create-agent.js";
 import { inbox } from "./workloads/inbox.js";
+import { notificationsAndSweeper } from "./workloads/notify-sweeper.js";
 import { callsLabel } from "./workloads/labels.js";
 import { pauseResume } from "./workloads/pause-resume.js";
 import { resumeCost } from "./workloads/resume-cost.js";
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     await step("8. counts per cycle (postgres)", () => cycleCounts(postgres, settings));
     // Last: its bulk insert of paused threads leaves WAL and vacuum work that would slow what follows.
     await step("6. inbox (postgres)", async () => ({ values: await inbox(postgres, settings) }));
+    // After 6: the sweeper's query is measured on its paused threads.
+    await step("10. notifications and the expiry sweeper (postgres)", async () => ({ values: await notificationsAndSweeper(postgres, settings) }));
 
     const postgresFacts = await serverFacts(server.url);
     const machine = { os: type(), cpus: `${cpus().length} × ${cpus()[0]?.model ?? "?"}`, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, postgres: postgresFacts, origin: server.origin };

@@ -1,6 +1,9 @@
 /**
  * A reviewer service: an agent on Postgres, the approval handler with its inbox page, and a
  * route that starts runs — everything a person needs to review an agent's tool calls in a browser.
+ * Approvals past their deadline expire by themselves (the handler's sweeper), and every approval's
+ * events (requested, resolved) are printed as a notifier would send them; set WEBHOOK_URL (and
+ * WEBHOOK_SECRET, 16 characters or more) to POST them, signed, to a receiver of yours instead.
  * Starts an embedded Postgres when DATABASE_URL is not set. Listens on 127.0.0.1, port PORT
  * (default 3000); a port in use or a PORT that is not a port number ends it at once with one line
  * saying so and exit code 1, before any database is started.
@@ -13,8 +16,8 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { HumanMessage } from "@langchain/core/messages";
-import { anonymousReviewer, createApprovalHandler, toNodeListener } from "../src/http/index.js";
-import { start } from "../src/index.js";
+import { anonymousReviewer, createApprovalHandler, toNodeListener, type ClosableApprovalHandler } from "../src/http/index.js";
+import { createWebhookSender, start, type ApprovalEventHandler } from "../src/index.js";
 import { createPostgresCheckpointer } from "../src/postgres/index.js";
 import { executions, SAMPLE_REQUESTS, supportDeskGraph } from "./support/support-desk.js";
 import { failAndExit } from "./support/fail.mjs";
@@ -54,9 +57,15 @@ async function startRunRoute(graph: Graph, request: IncomingMessage, response: S
   );
 }
 
-function routes(graph: Graph): RequestListener {
-  // Anyone who can reach this port reviews as "demo": fine on loopback, not beyond.
-  const approvals = toNodeListener(createApprovalHandler({ graph, authenticate: anonymousReviewer("demo", "Demo reviewer"), basePath: "/approvals" }));
+/** Where approval events go: a signed webhook when WEBHOOK_URL is set, else one line each on stdout. */
+function notificationSender(): ApprovalEventHandler {
+  const url = process.env["WEBHOOK_URL"];
+  if (url !== undefined && url !== "") return createWebhookSender({ url, ...(process.env["WEBHOOK_SECRET"] ? { secret: process.env["WEBHOOK_SECRET"] } : {}) });
+  return (event) => console.log(`notification: ${event.type} ${event.threadId}${event.type === "ApprovalResolved" ? ` (${event.outcome})` : ""}`);
+}
+
+function routes(graph: Graph, handler: ClosableApprovalHandler): RequestListener {
+  const approvals = toNodeListener(handler);
   return (request, response) => {
     const { pathname } = new URL(request.url ?? "/", "http://localhost");
     if (pathname === "/approvals" || pathname.startsWith("/approvals/")) return approvals(request, response);
@@ -111,7 +120,7 @@ async function expectStatus(response: Response, status: number, route: string): 
 }
 
 /** Calls every route once, the way the inbox page and a person would, and checks what ran. */
-async function smoke(base: string): Promise<void> {
+async function smoke(base: string, approvals: ClosableApprovalHandler): Promise<void> {
   const json = { "content-type": "application/json" };
   await expectStatus(await fetch(`${base}/`), 200, "GET /");
   const refund = (await expectStatus(await fetch(`${base}/runs`, { method: "POST", headers: json, body: '{"kind":"refund"}' }), 201, "POST /runs")) as { threadId: string; status: string };
@@ -133,7 +142,11 @@ async function smoke(base: string): Promise<void> {
   if ((await resume(release.threadId, { decisions: { call_deploy: { type: "approve" } } })).status !== "completed") throw new Error("the release run did not complete");
   const ran = executions.map((execution) => execution.tool).join(", ");
   if (ran !== "refund_payment, send_email, deploy") throw new Error(`unexpected executions: ${ran}`);
-  console.log(`smoke: every route answered; ran ${ran}`);
+  // Two approvals (the refund, the deploy), each requested and resolved.
+  const notified = async (): Promise<number> => approvals.notifier?.stats().delivered ?? 0;
+  for (const deadline = Date.now() + 20_000; (await notified()) < 4 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+  if ((await notified()) < 4) throw new Error(`the notifier delivered ${await notified()} of 4 events`);
+  console.log(`smoke: every route answered; ran ${ran}; sent ${await notified()} notifications`);
 }
 
 async function main(): Promise<void> {
@@ -152,9 +165,19 @@ async function main(): Promise<void> {
     stopPostgres = embedded.stop;
   }
   const checkpointer = await createPostgresCheckpointer(url);
-  handle = routes(supportDeskGraph(checkpointer));
+  const graph = supportDeskGraph(checkpointer);
+  // Anyone who can reach this port reviews as "demo": fine on loopback, not beyond.
+  const approvals = createApprovalHandler({
+    graph,
+    authenticate: anonymousReviewer("demo", "Demo reviewer"),
+    basePath: "/approvals",
+    notifications: { send: notificationSender(), link: ({ threadId }) => `/approvals#${encodeURIComponent(threadId)}` },
+  });
+  handle = routes(graph, approvals);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const stop = async (): Promise<void> => {
+    // First the handler's streams, notifier and sweeper, then the server and the pool they use.
+    await approvals.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await checkpointer.end();
@@ -163,7 +186,7 @@ async function main(): Promise<void> {
 
   if (smokeTest) {
     try {
-      await smoke(base);
+      await smoke(base, approvals);
     } finally {
       await stop();
     }

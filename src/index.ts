@@ -109,6 +109,37 @@ export type {
   ExpiredInterrupt,
 } from "./inbox/types.js";
 
+// Approval notifications (ApprovalRequested / ApprovalReminder / ApprovalResolved) and signed webhooks.
+export { startApprovalNotifier, createWebhookSender, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "./notify/index.js";
+export type {
+  ApprovalEvent,
+  ApprovalEventType,
+  ApprovalRequestedEvent,
+  ApprovalReminderEvent,
+  ApprovalResolvedEvent,
+  ApprovalEventRequest,
+  ApprovalOutcome,
+  ApprovalEventHandler,
+  ApprovalEventContext,
+  ApprovalNotificationSettings,
+  ApprovalNotifierOptions,
+  ApprovalNotifier,
+  ApprovalNotifierStats,
+  NotifierRound,
+  ApprovalLinkBuilder,
+  ApprovalLinkTarget,
+  DeadLetter,
+  RetryPolicy,
+  WebhookSenderOptions,
+  VerifyWebhookOptions,
+  WebhookVerification,
+  WebhookSignatureProblem,
+} from "./notify/index.js";
+
+// Expiry that fires by itself.
+export { startExpirySweeper } from "./sweeper/index.js";
+export type { ExpirySweeper, ExpirySweeperOptions, ExpirySweeperSettings, ExpirySweeperStats, SweepRound } from "./sweeper/index.js";
+
 // Remote policy hooks live in the `langgraph-hitl/remote` subpath: they load `node:child_process`, which the root entry never does.
 export type {
   RemoteHook,

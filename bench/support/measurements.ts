@@ -63,7 +63,7 @@ export interface ValueFigure {
   figure: string;
   case: string;
   backend: BackendName;
-  unit: "ms" | "bytes" | "commits" | "statements";
+  unit: "ms" | "bytes" | "commits" | "statements" | "scans";
   label: string;
   samples: number[];
   /** What the value is shown beside (not a paired comparison: no ratio interval). */

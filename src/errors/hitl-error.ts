@@ -24,7 +24,8 @@ export type HITLErrorCode =
   | "THREAD_BUSY"
   | "INVALID_SIGNATURE"
   | "HOOK_CANNOT_PAUSE"
-  | "RUN_ABORTED";
+  | "RUN_ABORTED"
+  | "DELIVERY_FAILED";
 
 /** One problem found while validating a value, placed next to the call it concerns. */
 export interface HITLErrorDetail {

@@ -1,4 +1,7 @@
 import type { Reviewer } from "../protocol/resume-envelope.js";
+import { HITLError, isHITLError } from "../errors/hitl-error.js";
+import { startApprovalNotifier, type ApprovalNotifier } from "../notify/index.js";
+import { startExpirySweeper, type ExpirySweeper } from "../sweeper/index.js";
 import { resolveHandlerOptions, type ApprovalHandlerOptions, type AuthRefusal, type ResolvedHandlerOptions } from "./options.js";
 import { reviewerPage } from "./page/serve-page.js";
 import { streamInterrupts, wantsEventStream } from "./inbox-stream.js";
@@ -11,14 +14,18 @@ import { decodeThreadId } from "./thread-id.js";
 /** A web-standard request handler: mount it in Hono, Next.js route handlers, Bun, Deno or Node. */
 export type ApprovalHandler = (request: Request) => Promise<Response>;
 
-/** What {@link createApprovalHandler} returns: the handler, and `close()` for shutdown. */
+/** What {@link createApprovalHandler} returns: the handler, its background work, and `close()` for shutdown. */
 export interface ClosableApprovalHandler extends ApprovalHandler {
   /**
    * Ends every open event stream (clients reconnect elsewhere) and refuses new ones with 503
-   * `SHUTTING_DOWN`; JSON routes keep answering. Call it before `server.close()`, which waits for
-   * open connections.
+   * `SHUTTING_DOWN`; JSON routes keep answering. Stops the notifier and the expiry sweeper after
+   * what they are doing. Call it before `server.close()`, which waits for open connections.
    */
   close(): Promise<void>;
+  /** The notifier the `notifications` option started (dead letters, stats), if any. */
+  readonly notifier: ApprovalNotifier | undefined;
+  /** The expiry sweeper the handler runs (see the `expirySweeper` option), if any. */
+  readonly sweeper: ExpirySweeper | undefined;
 }
 
 function methodNotAllowed(allowed: string): Response {
@@ -73,6 +80,18 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
   return wantsEventStream(request) ? streamResumeThread(request, threadId, auth.reviewer, options, closing) : resumeThread(request, threadId, auth.reviewer, options);
 }
 
+/** The notifier of the `notifications` option, over the handler's inbox (a memory or Postgres checkpointer). */
+function startNotifier(options: ResolvedHandlerOptions): ApprovalNotifier | undefined {
+  if (options.notifications === undefined) return undefined;
+  try {
+    return startApprovalNotifier({ ...options.notifications, checkpointer: options.inbox });
+  } catch (error) {
+    if (!isHITLError(error, "INVALID_OPTIONS")) throw error;
+    const message = "needs an inbox that records approvals as they are raised: the graph's createMemoryCheckpointer() or createPostgresCheckpointer()";
+    throw new HITLError("INVALID_OPTIONS", `Invalid approval handler options: \`notifications\`: ${message}`, { details: [{ path: ["notifications"], message }] });
+  }
+}
+
 /**
  * The backend half of human review, as one web-standard handler:
  *
@@ -91,8 +110,11 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
  * mismatched, 410 expired, 413 body too large, 415 a body that is not `application/json`,
  * 503 database unavailable (or `SHUTTING_DOWN`: an event stream asked for after `close()`).
  *
- * @param options - `{ graph, authenticate, inbox?, basePath?, maxBodyBytes?, page?, signingKey?, allowedOrigins?, eventStream? }`.
- * @returns `(request: Request) => Promise<Response>`, with `close()` to end its event streams.
+ * By default it also runs an expiry sweeper (approvals past their deadline expire by themselves;
+ * option `expirySweeper`), and with `notifications` it sends approval notifications.
+ *
+ * @param options - `{ graph, authenticate, inbox?, basePath?, maxBodyBytes?, page?, signingKey?, allowedOrigins?, eventStream?, notifications?, expirySweeper? }`.
+ * @returns `(request: Request) => Promise<Response>`, with `close()` to end its event streams and background work, `notifier` and `sweeper`.
  * @throws {HITLError} `INVALID_OPTIONS` for bad options.
  * @example
  * ```ts
@@ -103,6 +125,8 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
 export function createApprovalHandler(options: ApprovalHandlerOptions): ClosableApprovalHandler {
   const resolved = resolveHandlerOptions(options);
   const closing = new AbortController();
+  const notifier = startNotifier(resolved);
+  const sweeper = resolved.expirySweeper === undefined ? undefined : startExpirySweeper({ ...resolved.expirySweeper, graph: resolved.graph, checkpointer: resolved.inbox });
   async function approvalHandler(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (resolved.basePath !== "" && pathname !== resolved.basePath && !pathname.startsWith(`${resolved.basePath}/`)) {
@@ -115,8 +139,11 @@ export function createApprovalHandler(options: ApprovalHandlerOptions): Closable
     }
   }
   return Object.assign(approvalHandler, {
+    notifier,
+    sweeper,
     close: async () => {
       closing.abort();
+      await Promise.all([notifier?.stop(), sweeper?.stop()]);
     },
   });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Reviewer } from "../protocol/resume-envelope.js";
-import { HITLError } from "../errors/hitl-error.js";
+import { HITLError, isHITLError } from "../errors/hitl-error.js";
 import type { HITLGraph } from "../host/graph-types.js";
 import { checkSigningKey, type SigningKey } from "../protocol/signing.js";
 import { isRemoteGraph } from "../host/remote-graph.js";
@@ -8,6 +8,8 @@ import { createRemoteInbox } from "../inbox/remote-inbox.js";
 import { hasInbox, type ApprovalsInbox } from "../inbox/types.js";
 import { issueDetails } from "../errors/issue-details.js";
 import { serializedOrigin } from "./request-origin.js";
+import { resolveNotifierOptions, type ApprovalNotificationSettings } from "../notify/index.js";
+import { resolveSweeperOptions, type ExpirySweeperSettings } from "../sweeper/index.js";
 
 /** How a request was refused by `authenticate`. */
 export interface AuthRefusal {
@@ -58,6 +60,20 @@ export interface ApprovalHandlerOptions {
    * push — a `RemoteGraph`'s — is re-read; default 10 000).
    */
   eventStream?: Partial<EventStreamSettings>;
+  /**
+   * Sends approval notifications (`ApprovalRequested`, `ApprovalReminder`, `ApprovalResolved`)
+   * while the handler runs: `{ send, channel?, link?, reminders?, retry?, … }` as for
+   * `startApprovalNotifier`, with the handler's inbox as its checkpointer (memory or Postgres).
+   * `close()` stops it. Default: none.
+   */
+  notifications?: ApprovalNotificationSettings;
+  /**
+   * The expiry sweeper the handler runs: `{ intervalMs?, batchSize?, leaseMs? }` as for
+   * `startExpirySweeper`, or `false` for none. Default: one with default settings when the inbox is
+   * the graph's own checkpointer (memory or Postgres); none for another inbox (e.g. a
+   * `RemoteGraph`'s) unless asked for. `close()` stops it.
+   */
+  expirySweeper?: ExpirySweeperSettings | false;
 }
 
 /** Settings of the handler's event streams (see {@link ApprovalHandlerOptions.eventStream}). */
@@ -81,6 +97,9 @@ export interface ResolvedHandlerOptions {
   signingKey: SigningKey | undefined;
   allowedOrigins: ReadonlySet<string>;
   eventStream: EventStreamSettings;
+  notifications: ApprovalNotificationSettings | undefined;
+  /** `undefined`: no sweeper. */
+  expirySweeper: ExpirySweeperSettings | undefined;
 }
 
 /** The shapes an entry of `allowedOrigins` may take. */
@@ -111,7 +130,31 @@ const schema = z.strictObject({
       pollMs: z.number().int().min(100).max(3_600_000).optional(),
     })
     .optional(),
+  // Checked in full by the notifier's and the sweeper's own option checks.
+  notifications: z.custom<ApprovalNotificationSettings>((value) => typeof value === "object" && value !== null, { message: "expected { send, channel?, link?, reminders?, … }" }).optional(),
+  expirySweeper: z.union([z.literal(false), z.custom<ExpirySweeperSettings>((value) => typeof value === "object" && value !== null, { message: "expected { intervalMs?, batchSize?, leaseMs? } or false" })]).optional(),
 });
+
+/** Runs a nested option check, naming the option's field in its error. */
+function nested<T>(field: string, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (!isHITLError(error, "INVALID_OPTIONS")) throw error;
+    const details = error.details.map((detail) => ({ ...detail, path: [field, ...(detail.path ?? [])] }));
+    throw new HITLError("INVALID_OPTIONS", `Invalid approval handler options: \`${details[0]?.path.join(".")}\`: ${details[0]?.message}`, { details });
+  }
+}
+
+/** The sweeper the handler runs: the one asked for, or by default one when the inbox is the graph's own checkpointer. */
+function sweeperSettings(options: ApprovalHandlerOptions, inbox: ApprovalsInbox): ExpirySweeperSettings | undefined {
+  const asked = options.expirySweeper;
+  if (asked === false) return undefined;
+  if (asked === undefined && (inbox as unknown) !== options.graph.checkpointer) return undefined;
+  const settings = asked ?? {};
+  nested("expirySweeper", () => resolveSweeperOptions({ ...settings, graph: options.graph, checkpointer: inbox }));
+  return settings;
+}
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return path.reduce<unknown>((value, key) => (typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
@@ -155,6 +198,8 @@ export function resolveHandlerOptions(options: ApprovalHandlerOptions): Resolved
     signingKey,
     allowedOrigins: new Set(parsed.data.allowedOrigins ?? []),
     eventStream: { ...EVENT_STREAM_DEFAULTS, ...Object.fromEntries(Object.entries(parsed.data.eventStream ?? {}).filter(([, value]) => value !== undefined)) },
+    notifications: options.notifications === undefined ? undefined : (nested("notifications", () => resolveNotifierOptions(options.notifications!)), options.notifications),
+    expirySweeper: sweeperSettings(options, inbox),
   };
 }
 

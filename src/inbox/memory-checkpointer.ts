@@ -6,6 +6,7 @@ import { claimStoreFor, type MemoryClaimStore } from "../claims/index.js";
 import { InboxHints, type PendingInterruptChange, type WatchPendingInterruptsOptions } from "./change-feed.js";
 import { expireRows } from "./expire-pending.js";
 import { changesForCheckpoint, changesForWrites } from "./inbox-changes.js";
+import { INBOX_ROW_FEED, type InboxRowChange, type InboxRowFeed } from "./inbox-rows.js";
 import { resolveListOptions } from "./list-options.js";
 import { MemoryInbox } from "./memory-inbox.js";
 import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage } from "./types.js";
@@ -22,6 +23,16 @@ type PendingWrite = [string, unknown];
 export class HITLMemorySaver extends MemorySaver implements ApprovalsInbox {
   readonly #inbox = new MemoryInbox();
   readonly #hints = new InboxHints();
+  readonly #rowListeners = new Set<(change: InboxRowChange) => void>();
+
+  /** The inbox row by row, for the notification outbox (see `startApprovalNotifier`). */
+  readonly [INBOX_ROW_FEED]: InboxRowFeed = {
+    subscribe: (listener) => {
+      this.#rowListeners.add(listener);
+      return () => void this.#rowListeners.delete(listener);
+    },
+    rows: () => this.#inbox.rows(),
+  };
 
   /** LangGraph's `getTuple`; the run `resume()` starts is served the head `resume()` read under the thread's lease (once). */
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
@@ -40,13 +51,26 @@ export class HITLMemorySaver extends MemorySaver implements ApprovalsInbox {
   }
 
   #applied(change: Parameters<MemoryInbox["apply"]>[0]): void {
-    this.#inbox.apply(change);
+    this.#rowsChanged(this.#inbox.apply(change));
     this.#hints.notify(change.threadId);
+  }
+
+  /** Like a row trigger, in the same step as the write: a listener's failure must not fail LangGraph's write. */
+  #rowsChanged(changes: readonly InboxRowChange[]): void {
+    for (const change of changes) {
+      for (const listener of this.#rowListeners) {
+        try {
+          listener(change);
+        } catch {
+          // A listener keeps its own state; the write it follows has happened either way.
+        }
+      }
+    }
   }
 
   override async deleteThread(threadId: string): Promise<void> {
     await super.deleteThread(threadId);
-    this.#inbox.deleteThread(threadId);
+    this.#rowsChanged(this.#inbox.deleteThread(threadId));
     this.#hints.notify(threadId);
     (claimStoreFor(this) as MemoryClaimStore).deleteThread(threadId);
   }

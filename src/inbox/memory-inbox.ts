@@ -3,6 +3,7 @@ import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
 import { decodeCursor, encodeCursor, isAfter } from "./cursor.js";
 import type { InboxChange } from "./inbox-changes.js";
+import type { InboxRowChange } from "./inbox-rows.js";
 import type { ResolvedListOptions } from "./list-options.js";
 import type { InboxRow, PendingInterruptPage, PendingInterruptRecord } from "./types.js";
 
@@ -21,8 +22,11 @@ function toRecord<TPayload = HumanInterruptPayload>(row: InboxRow): PendingInter
 export class MemoryInbox {
   readonly #threads = new Map<string, Map<string, InboxRow[]>>();
 
-  apply(change: InboxChange): void {
+  /** Applies a change; returns what it did to each row, as row triggers would see it. */
+  apply(change: InboxChange): InboxRowChange[] {
     const tasks = this.#threads.get(change.threadId) ?? new Map<string, InboxRow[]>();
+    const changes: InboxRowChange[] = [];
+    const deleted = (rows: readonly InboxRow[]) => changes.push(...rows.map((before) => ({ op: "delete" as const, before, threadDeleted: false })));
     switch (change.kind) {
       case "raise": {
         const previous = tasks.get(change.taskId) ?? [];
@@ -31,23 +35,42 @@ export class MemoryInbox {
           const earlier = previous.find((candidate) => candidate.position === row.position && candidate.checkpointId === row.checkpointId);
           return earlier === undefined ? row : { ...row, createdAt: earlier.createdAt };
         });
+        for (const row of rows) {
+          const before = previous.find((candidate) => candidate.position === row.position);
+          changes.push(before === undefined ? { op: "insert", row } : { op: "update", before, row });
+        }
+        deleted(previous.filter((row) => row.position >= rows.length));
         tasks.set(change.taskId, rows);
         break;
       }
       case "finish_task":
+        deleted(tasks.get(change.taskId) ?? []);
         tasks.delete(change.taskId);
         break;
       case "advance":
         // Only interrupts of strictly older checkpoints are resolved.
-        for (const [taskId, rows] of tasks) if (rows.every((row) => isLaterCheckpoint(change.checkpointId, row.checkpointId))) tasks.delete(taskId);
+        for (const [taskId, rows] of tasks) {
+          if (!rows.every((row) => isLaterCheckpoint(change.checkpointId, row.checkpointId))) continue;
+          deleted(rows);
+          tasks.delete(taskId);
+        }
         break;
     }
     if (tasks.size > 0) this.#threads.set(change.threadId, tasks);
     else this.#threads.delete(change.threadId);
+    return changes;
   }
 
-  deleteThread(threadId: string): void {
+  /** Forgets a deleted thread; returns its rows as deleted. */
+  deleteThread(threadId: string): InboxRowChange[] {
+    const rows = [...(this.#threads.get(threadId)?.values() ?? [])].flat();
     this.#threads.delete(threadId);
+    return rows.map((before) => ({ op: "delete", before, threadDeleted: true }));
+  }
+
+  /** Every pending row. */
+  rows(): InboxRow[] {
+    return [...this.#threads.values()].flatMap((tasks) => [...tasks.values()].flat());
   }
 
   list(options: ResolvedListOptions): PendingInterruptPage {
@@ -68,6 +91,6 @@ export class MemoryInbox {
   }
 
   overdue(now: string): InboxRow[] {
-    return [...this.#threads.values()].flatMap((tasks) => [...tasks.values()].flat()).filter((row) => row.expiresAt !== undefined && row.expiresAt <= now);
+    return this.rows().filter((row) => row.expiresAt !== undefined && row.expiresAt <= now);
   }
 }

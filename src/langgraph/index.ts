@@ -38,4 +38,4 @@ export type { LangGraphTableName } from "./postgres-tables.js";
 export { stockCheckpointRows, stockWriteRows } from "./postgres-rows.js";
 export type { CheckpointRows, WriteRows } from "./postgres-rows.js";
 export { deleteThreadSql, insertBlobsSql, insertWritesSql, stockWriteStatements, upsertCheckpointSql } from "./postgres-writes-sql.js";
-export { interruptWriteOfRowSql, latestRootWritesSql, parentNamespaceSql, taskFinishedSql, taskIdOfNamespaceSql, taskInterruptWritesSql } from "./postgres-reads-sql.js";
+export { interruptWriteOfRowSql, latestRootWritesSql, parentNamespaceSql, taskFinishedSql, taskIdOfNamespaceSql, taskInterruptWritesSql, threadStoredSql } from "./postgres-reads-sql.js";

@@ -109,3 +109,16 @@ export function taskFinishedSql(schema: string, task: TaskAt): string {
         WHERE result.thread_id = ${task.threadId} AND result.checkpoint_ns = ${namespace} AND result.checkpoint_id = ${task.checkpointId}
           AND result.task_id = ${taskIdOfNamespaceSql(task.taskNamespace)} AND result.channel NOT IN (${sqlList(NON_RESULT_CHANNELS)}))`;
 }
+
+/**
+ * SQL that is true while LangGraph stores any checkpoint of thread `threadId` (an SQL
+ * expression): false once its thread was deleted (`deleteThread` removes every checkpoint).
+ *
+ * @example
+ * ```ts
+ * `CASE WHEN ${threadStoredSql("public", "OLD.thread_id")} THEN 'moved on' ELSE 'deleted' END`;
+ * ```
+ */
+export function threadStoredSql(schema: string, threadId: string): string {
+  return `EXISTS (SELECT 1 FROM ${langGraphTable(schema, "checkpoints")} k WHERE k.thread_id = ${threadId})`;
+}

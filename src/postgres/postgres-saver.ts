@@ -35,6 +35,10 @@ import { deleteThreadAtomically } from "./delete-thread.js";
 import { pruneResolved, type PruneResolvedResult } from "./retention/prune-resolved.js";
 import { resolvePruneOptions, type PruneResolvedOptions } from "./retention/prune-options.js";
 import { checkInterruptEncoding, INBOX_READABLE_TYPE, unsupportedSerializer } from "./serializer-check.js";
+import type { NotificationOutbox, NotificationOutboxProvider } from "../notify/index.js";
+import type { DueApprovalLeaseProvider, DueApprovalLeases } from "../sweeper/index.js";
+import { PostgresNotificationOutbox } from "./notify/postgres-outbox.js";
+import { PostgresDueApprovals } from "./sweeper/postgres-due-approvals.js";
 
 /**
  * LangGraph's `PostgresSaver`, unchanged in what it writes (every row is exactly what the stock
@@ -55,7 +59,10 @@ import { checkInterruptEncoding, INBOX_READABLE_TYPE, unsupportedSerializer } fr
  * const graph = builder.compile({ checkpointer: saver });
  * ```
  */
-export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, ClaimStoreProvider, ContinuationLeaseProvider {
+export class HITLPostgresSaver
+  extends PostgresSaver
+  implements ApprovalsInbox, ClaimStoreProvider, ContinuationLeaseProvider, NotificationOutboxProvider, DueApprovalLeaseProvider
+{
   /** The schema of the checkpoint tables. */
   readonly schema: string;
   /** The pool the saver uses; `PostgresSaver` keeps its own reference private. */
@@ -66,6 +73,8 @@ export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, 
   readonly continuationLeases: ContinuationLeases;
   /** The `LISTEN` connection watches share (see {@link HITLPostgresSaver.watchPendingInterrupts}). */
   readonly inboxNotifications: PostgresInboxNotifications;
+  /** Which sweeper expires each due approval (see `startExpirySweeper`). */
+  readonly dueApprovals: DueApprovalLeases;
 
   /**
    * @param pool - A `pg.Pool` allowing at least 2 connections.
@@ -82,6 +91,21 @@ export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, 
     this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);
     this.continuationLeases = new PostgresContinuationLeases(pool, resolved.schema, resolved);
     this.inboxNotifications = new PostgresInboxNotifications(pool, resolved.schema);
+    this.dueApprovals = new PostgresDueApprovals(pool, resolved.schema);
+  }
+
+  /**
+   * The durable outbox of a notification channel (see `startApprovalNotifier`): its events are
+   * written by the inbox trigger in the pause's own transaction once the channel is registered.
+   *
+   * @param channel - The channel's name.
+   * @example
+   * ```ts
+   * const deadLetters = await saver.notificationOutbox("default").deadLetters(20);
+   * ```
+   */
+  notificationOutbox(channel: string): NotificationOutbox {
+    return new PostgresNotificationOutbox(this.pgPool, this.schema, channel, this.#decodeInterrupts, this.inboxNotifications);
   }
 
   /**

@@ -32,3 +32,18 @@ export function leasesTable(schema: string): string {
 export function continuationsTable(schema: string): string {
   return `${quoted(schema)}.hitl_continuations`;
 }
+
+/** The notification channels whose events the outbox records (migration 0009). */
+export function notificationChannelsTable(schema: string): string {
+  return `${quoted(schema)}.hitl_notification_channels`;
+}
+
+/** The notification outbox: one row per channel and event, written in the transaction that changed the inbox. */
+export function notificationsTable(schema: string): string {
+  return `${quoted(schema)}.hitl_notifications`;
+}
+
+/** Which sweeper expires each due approval (migration 0010). */
+export function expiryLeasesTable(schema: string): string {
+  return `${quoted(schema)}.hitl_expiry_leases`;
+}

@@ -1,37 +1,23 @@
 import { resume } from "../../src/index.js";
 import { createApprovalHandler, type AuthResult } from "../../src/http/index.js";
-import { createPostgresCheckpointer, type HITLPostgresSaver } from "../../src/postgres/index.js";
-import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
+import { useTwoReplicas } from "../support/postgres/use-checkpointer.js";
 import { deployAgent, pause } from "../inbox/watch-support.js";
 import { serveOnLoopback } from "./server.js";
 import { openEventStream } from "./sse-client.js";
 
 const authenticate = (): AuthResult => ({ id: "u-alice" });
 
-let db: TestDatabase;
-let replicaA: HITLPostgresSaver;
-let replicaB: HITLPostgresSaver;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  replicaA = await createPostgresCheckpointer(db.url);
-  replicaB = await createPostgresCheckpointer(db.url);
-});
-
-afterAll(async () => {
-  await replicaA?.end();
-  await replicaB?.end();
-  await db?.drop();
-});
+/** Two replicas: separate savers, each with its own pool, on one database. */
+const replicas = useTwoReplicas();
 
 test("a pause and a resolve through replica A's graph arrive as events on replica B's handler; B's listener closes when its last stream does", async () => {
-  const a = deployAgent(replicaA);
-  const b = deployAgent(replicaB);
+  const a = deployAgent(replicas.a);
+  const b = deployAgent(replicas.b);
   const handlerB = createApprovalHandler({ graph: b.graph, authenticate });
   const serverB = await serveOnLoopback(handlerB);
   const { reader, abort } = await openEventStream(`${serverB.url}/interrupts`);
   await reader.next((event) => event.event === "snapshot");
-  expect(replicaB.inboxNotifications.listenerPid).toEqual(expect.any(Number));
+  expect(replicas.b.inboxNotifications.listenerPid).toEqual(expect.any(Number));
 
   const paused = await pause(a.graph, "sse-pg");
   const raised = await reader.next((event) => event.event === "raised");
@@ -43,8 +29,8 @@ test("a pause and a resolve through replica A's graph arrive as events on replic
 
   abort();
   const deadline = Date.now() + 5_000;
-  while (replicaB.inboxNotifications.listenerPid !== undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-  expect(replicaB.inboxNotifications.listenerPid).toBeUndefined();
+  while (replicas.b.inboxNotifications.listenerPid !== undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(replicas.b.inboxNotifications.listenerPid).toBeUndefined();
   await handlerB.close();
   await serverB.close();
 });

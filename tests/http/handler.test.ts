@@ -17,7 +17,7 @@ const authenticate = (request: Request): AuthResult => tokens[request.headers.ge
 let base = "";
 let close: () => Promise<void> = async () => undefined;
 beforeAll(async () => {
-  ({ url: base, close } = await serveOnLoopback(createApprovalHandler({ graph, authenticate, basePath: "/approvals", maxBodyBytes: 2_000 })));
+  ({ url: base, close } = await serveOnLoopback(createApprovalHandler({ graph, authenticate, basePath: "/approvals", maxBodyBytes: 2_000, expirySweeper: false })));
 });
 afterAll(() => close());
 
@@ -142,7 +142,8 @@ describe("the approval handler over HTTP", () => {
 
   test("200 with submission \"expired\" for an approval whose deadline passed; its call is rejected as expired", async () => {
     const expiring = agentGraph(new ApprovalToolNode([deploy.tool], { interruptOn: { deploy: { expiresInMs: 50 } } }), [{ name: "deploy", args: { path: "x" }, id: "d9" }], checkpointer);
-    const handler = createApprovalHandler({ graph: expiring.graph, authenticate });
+    // No sweeper: this test is about a decision that arrives late, before anything expired the approval.
+    const handler = createApprovalHandler({ graph: expiring.graph, authenticate, expirySweeper: false });
     const config = newThread("http-exp");
     await expiring.graph.invoke(ask(), config);
     const pending = await getInterrupt(expiring.graph, config);

@@ -7,6 +7,7 @@ import { approvalMiddleware } from "../../src/langchain/index.js";
 import type { AgentGraph } from "../behaviour/harness.js";
 import { serveOnLoopback } from "../http/server.js";
 import { ScriptedChatModel, ask, countingTool, newThread, toolCallingScript, toolMessages, type PlannedCall } from "../support/fixtures.js";
+import { thrownBy } from "../support/thrown-by.js";
 
 function agentWith(calls: PlannedCall[], middleware: AgentMiddleware[], tools = calls.map((call) => countingTool(call.name))) {
   const model = new ScriptedChatModel(toolCallingScript(calls));
@@ -16,14 +17,7 @@ function agentWith(calls: PlannedCall[], middleware: AgentMiddleware[], tools = 
 
 describe("approvalMiddleware options", () => {
   test("a ToolNode option or any other unknown key is refused with INVALID_OPTIONS naming it", () => {
-    const error = (() => {
-      try {
-        approvalMiddleware({ handleToolErrors: false } as never);
-      } catch (caught) {
-        return caught;
-      }
-      return undefined;
-    })();
+    const error = thrownBy(() => approvalMiddleware({ handleToolErrors: false } as never));
     expect(isHITLError(error, "INVALID_OPTIONS")).toBe(true);
     expect((error as { details: Array<{ path?: unknown[] }> }).details[0]?.path).toEqual(["handleToolErrors"]);
   });

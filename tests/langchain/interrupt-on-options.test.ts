@@ -5,6 +5,7 @@ import { ApprovalToolNode, HookRegistry, isHITLError, type ApprovalCallRequest, 
 import { approvalMiddleware, type ApprovalMiddlewareOptions } from "../../src/langchain/index.js";
 import type { AgentGraph } from "../behaviour/harness.js";
 import { ScriptedChatModel, agentGraph, ask, countingTool, interruptsOf, newThread, toolCallingScript } from "../support/fixtures.js";
+import { thrownBy } from "../support/thrown-by.js";
 
 // A config written for humanInTheLoopMiddleware, typed with LangChain's own types, compiles as ours.
 const langChainConfig: { interruptOn: Record<string, boolean | LangChainInterruptOnConfig>; descriptionPrefix: string } = {
@@ -105,14 +106,7 @@ describe.each(["middleware", "node"] as const)("LangChain's interruptOn settings
 
 describe("interruptOn settings that are not LangChain's or ours", () => {
   test("an unknown setting is still refused, naming every setting allowed", () => {
-    const error = (() => {
-      try {
-        approvalMiddleware({ interruptOn: { write_file: { allowedDecision: ["approve"] } } } as never);
-      } catch (caught) {
-        return caught;
-      }
-      return undefined;
-    })();
+    const error = thrownBy(() => approvalMiddleware({ interruptOn: { write_file: { allowedDecision: ["approve"] } } } as never));
     expect(isHITLError(error, "INVALID_OPTIONS")).toBe(true);
     expect((error as { details: Array<{ path?: unknown[]; allowed?: unknown }> }).details[0]).toMatchObject({
       path: ["interruptOn", "write_file", "allowedDecision"],

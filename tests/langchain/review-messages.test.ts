@@ -7,6 +7,7 @@ import { ApprovalToolNode, getInterrupt, isHITLError, resume, type ApprovalOptio
 import { approvalMiddleware } from "../../src/langchain/index.js";
 import type { AgentGraph } from "../behaviour/harness.js";
 import { ScriptedChatModel, ask, countingTool, newThread, toolCallingScript } from "../support/fixtures.js";
+import { thrownBy } from "../support/thrown-by.js";
 
 /** What the model reads: the ToolMessages of the model call that follows the tools. */
 interface Seen {
@@ -122,14 +123,7 @@ describe("reviewMessages options", () => {
     ["a template that is neither a string nor a function", { respond: 42 }, ["reviewMessages", "respond"]],
   ])("%s is refused at construction with INVALID_OPTIONS naming it, on both adapters", (_label, reviewMessages, path) => {
     for (const construct of [() => approvalMiddleware({ reviewMessages } as never), () => new ApprovalToolNode([countingTool("calculator").tool], { reviewMessages } as never)]) {
-      const error = (() => {
-        try {
-          construct();
-        } catch (caught) {
-          return caught;
-        }
-        return undefined;
-      })();
+      const error = thrownBy(() => construct());
       expect(isHITLError(error, "INVALID_OPTIONS")).toBe(true);
       expect((error as { details: Array<{ path?: unknown[] }> }).details[0]?.path).toEqual(path);
     }

@@ -70,6 +70,23 @@ function lastAI(messages: BaseMessage[]): AIMessage {
 
 export const writeCall = (id: string, filename: string, content: string) => ({ id, name: "write_file", args: { filename, content } });
 
+/** The upstream tests' "write_file allows only edit, with a description" setting. */
+const EDIT_WRITE: NonNullable<HitlOptions["interruptOn"]> = { write_file: { allowedDecisions: ["edit"], description: "⚠️ File write operation requires approval" } };
+
+/** The upstream tests' two-call turn (multiply, then write greeting.txt), run until it pauses. */
+async function calculateAndWrite(subject: HitlSubject, interruptOn: HitlOptions["interruptOn"], tools: unknown[]) {
+  const { agent } = agentOf(
+    subject,
+    { interruptOn } as HitlOptions,
+    [[{ id: "call_1", name: "calculator", args: { a: 42, b: 17, operation: "multiply" } }, writeCall("call_2", "greeting.txt", "Hello World")]],
+    tools,
+    "You are a helpful assistant. Use the tools provided to help the user.",
+  );
+  const config = { configurable: { thread_id: "test-123" } };
+  const result = await agent.invoke({ messages: [new HumanMessage("Calculate 42 * 17 and write to greeting.txt")] }, config);
+  return { agent, config, result };
+}
+
 export function upstreamHitlCases(subject: HitlSubject): void {
   const { differences } = subject;
   beforeEach(() => {
@@ -220,15 +237,7 @@ export function upstreamHitlCases(subject: HitlSubject): void {
   });
 
   it("should allow to interrupt multiple tools at the same time", async () => {
-    const { agent } = agentOf(
-      subject,
-      { interruptOn: { write_file: { allowedDecisions: ["edit"], description: "⚠️ File write operation requires approval" }, calculator: true } },
-      [[{ id: "call_1", name: "calculator", args: { a: 42, b: 17, operation: "multiply" } }, writeCall("call_2", "greeting.txt", "Hello World")]],
-      [calculateTool, writeFileTool],
-      "You are a helpful assistant. Use the tools provided to help the user.",
-    );
-    const config = { configurable: { thread_id: "test-123" } };
-    const initialResult = await agent.invoke({ messages: [new HumanMessage("Calculate 42 * 17 and write to greeting.txt")] }, config);
+    const { agent, config, result: initialResult } = await calculateAndWrite(subject, { ...EDIT_WRITE, calculator: true }, [calculateTool, writeFileTool]);
     expect(calculatorFn).toHaveBeenCalledTimes(0);
     expect(writeFileFn).toHaveBeenCalledTimes(0);
     const interruptRequest = initialResult.__interrupt__?.[0] as Interrupt<HITLRequest>;
@@ -246,15 +255,7 @@ export function upstreamHitlCases(subject: HitlSubject): void {
   });
 
   it("should throw if not all tool calls have a response", async () => {
-    const { agent } = agentOf(
-      subject,
-      { interruptOn: { write_file: { allowedDecisions: ["edit"], description: "⚠️ File write operation requires approval" }, calculator: true } },
-      [[{ id: "call_1", name: "calculator", args: { a: 42, b: 17, operation: "multiply" } }, writeCall("call_2", "greeting.txt", "Hello World")]],
-      [calculateTool, writeFileTool],
-      "You are a helpful assistant. Use the tools provided to help the user.",
-    );
-    const config = { configurable: { thread_id: "test-123" } };
-    await agent.invoke({ messages: [new HumanMessage("Calculate 42 * 17 and write to greeting.txt")] }, config);
+    const { agent, config } = await calculateAndWrite(subject, { ...EDIT_WRITE, calculator: true }, [calculateTool, writeFileTool]);
     await differences.invalidResume(
       () => agent.invoke(new Command({ resume: { decisions: [{ type: "approve" }] } as HITLResponse }), config),
       "Number of human decisions (1) does not match number of hanging tool calls (2).",
@@ -263,15 +264,7 @@ export function upstreamHitlCases(subject: HitlSubject): void {
   });
 
   it("should not allow me to approve if I don't have approve in allowedDecisions", async () => {
-    const { agent } = agentOf(
-      subject,
-      { interruptOn: { write_file: { allowedDecisions: ["edit"], description: "⚠️ File write operation requires approval" } } },
-      [[{ id: "call_1", name: "calculator", args: { a: 42, b: 17, operation: "multiply" } }, writeCall("call_2", "greeting.txt", "Hello World")]],
-      [writeFileTool],
-      "You are a helpful assistant. Use the tools provided to help the user.",
-    );
-    const config = { configurable: { thread_id: "test-123" } };
-    await agent.invoke({ messages: [new HumanMessage("Calculate 42 * 17 and write to greeting.txt")] }, config);
+    const { agent, config } = await calculateAndWrite(subject, EDIT_WRITE, [writeFileTool]);
     await differences.invalidResume(
       () => agent.invoke(new Command({ resume: { decisions: [{ type: "approve" }] } as HITLResponse }), config),
       `Unexpected human decision: {"type":"approve"}. Decision type 'approve' is not allowed for tool 'write_file'. Expected one of ["edit"] based on the tool's configuration.`,

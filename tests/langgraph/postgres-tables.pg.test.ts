@@ -18,6 +18,7 @@ import {
   taskFinishedSql,
   taskIdOfNamespaceSql,
   taskInterruptWritesSql,
+  threadStoredSql,
   type TaskContext,
 } from "../../src/langgraph/index.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
@@ -112,6 +113,16 @@ describe("LangGraph's Postgres tables, as src/langgraph knows them", () => {
     expect(rows.map((write) => [write.task_id, write.channel])).toEqual(tuple?.pendingWrites?.map(([task, channel]) => [task, channel]));
     const interrupts = await db.pool.query(taskInterruptWritesSql(SCHEMA), [thread, "", id(5), "task-a"]);
     expect(interrupts.rowCount).toBe(1);
+  });
+
+  test("a thread is stored while it has a checkpoint row, and not once the stock deleteThread ran (what the notification trigger calls deleted)", async () => {
+    const thread = "stored";
+    const stored = async () => (await db.pool.query<{ stored: boolean }>(`SELECT ${threadStoredSql(SCHEMA, "$1")} AS stored`, [thread])).rows[0]?.stored;
+    expect(await stored()).toBe(false);
+    await stock.put({ configurable: { thread_id: thread, checkpoint_ns: "" } }, { ...emptyCheckpoint(), id: id(7) }, { source: "loop", step: 1, parents: {} }, {});
+    expect(await stored()).toBe(true);
+    await stock.deleteThread(thread);
+    expect(await stored()).toBe(false);
   });
 });
 

@@ -21,6 +21,8 @@ const FROZEN: Record<number, { sql: string; source: string }> = {
   6: { sql: "20a8e7b753cf795935a1c7b836ccfe19e9ae731d17fece84133fcee0f26f3233", source: "451cd164cf8ad82c1899c6c99b81a7a5ffde69e297db099e02e40ee2b9a2cd77" },
   7: { sql: "de50da41a94df136f4e8d1de95d0e507e80ba0a5003aa5335fac17be4b29d860", source: "47586fd410c6a4e90c6468f36bed91cdd39600abea9cf96333106ffa0d5173e3" },
   8: { sql: "7d1f5cd65bd94eb9fc374271d5ddb68bc0bb3c8c348f727e96bcc0475053e7de", source: "467158c68ee9c77bc868c41b4cd235aea17a2fb49155fb3d2849978ef113312c" },
+  9: { sql: "81fb8305df7b9e70c631413aee29c4a58c3a9f9c2e01049acf4049c78b663556", source: "ef8425946a933f3698444df8c940312fdbd88945d9a49202b610099c9e74acbd" },
+  10: { sql: "76cf343222b25f548dc2282c54733ef78a6fce2ddf5884f51d9e5d5f2a2a7c83", source: "89037d4b7e1e424e71e16d68c43e5020dc66d3f6f9841a73cbd3d3376004191e" },
 };
 
 const DIRECTORY = join(__dirname, "..", "..", "src", "postgres", "migrations");

@@ -2,6 +2,7 @@ import { createServer, type Socket } from "node:net";
 import pg from "pg";
 import { isHITLError } from "../../src/index.js";
 import { createPostgresCheckpointer, HITLPostgresSaver } from "../../src/postgres/index.js";
+import { thrownBy } from "../support/thrown-by.js";
 
 // Never connected to: validation fails before any connection is made.
 const URL = "postgresql://nobody@127.0.0.1:1/none";
@@ -40,14 +41,7 @@ describe("createPostgresCheckpointer() refuses bad input with INVALID_OPTIONS", 
     ["a URL instead of a pool", () => new HITLPostgresSaver(URL as never), ["urlOrPool"]],
     ["a pool of one connection", () => new HITLPostgresSaver(new pg.Pool({ connectionString: URL, max: 1 })), ["urlOrPool", "options", "max"]],
   ])("the HITLPostgresSaver constructor refuses %s", (_name, construct, path) => {
-    const error = (() => {
-      try {
-        construct();
-      } catch (caught) {
-        return caught;
-      }
-      return undefined;
-    })();
+    const error = thrownBy(() => construct());
     expect(isHITLError(error, "INVALID_OPTIONS") && error.details[0]?.path).toEqual(path);
   });
 

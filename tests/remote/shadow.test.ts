@@ -6,33 +6,16 @@ import type { ShadowVerdict, ShadowVerdictEvent } from "../../src/hooks/shadow.j
 import { findRemoteHookError, remoteHook, type FailurePolicy, type RemoteHook, type RemoteTransportOptions } from "../../src/remote/index.js";
 import { ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 import { adapters } from "./support/adapters.js";
-import { startPolicyServer, type PolicyServer } from "./support/http-policy-server.js";
+import { usePolicyBackends } from "./support/policy-backends.js";
 import { policyChild } from "./support/stdio-child.js";
 
-let server: PolicyServer;
-const hooks: RemoteHook[] = [];
-
-beforeAll(async () => {
-  server = await startPolicyServer();
-});
-
-afterEach(async () => {
-  await Promise.all(hooks.splice(0).map((hook) => hook.close()));
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-const transports: ReadonlyArray<[string, () => RemoteTransportOptions]> = [
-  ["HTTP", () => ({ type: "http", url: server.url })],
-  ["stdio", () => policyChild()],
-];
+const backends = usePolicyBackends();
+const transports = backends.transports;
 
 function candidate(transport: RemoteTransportOptions, options: { timeoutMs?: number; failurePolicy?: FailurePolicy } = {}): RemoteHook {
   // Generous by default: the first stdio call also starts the child (node + tsx).
   const hook = remoteHook({ transport, timeoutMs: options.timeoutMs ?? 15_000, name: "candidate", shadow: true, ...(options.failurePolicy === undefined ? {} : { failurePolicy: options.failurePolicy }) });
-  hooks.push(hook);
+  backends.track(hook);
   return hook;
 }
 
@@ -98,8 +81,8 @@ describe.each(transports)("a remote policy in shadow over %s", (_transport, tran
 });
 
 test("a backend in charge and a candidate in shadow: the one in charge decides, and the candidate's agreement is recorded as no difference", async () => {
-  const inCharge = remoteHook({ transport: { type: "http", url: server.url }, timeoutMs: 5_000, name: "current" });
-  hooks.push(inCharge);
+  const inCharge = remoteHook({ transport: { type: "http", url: backends.url() }, timeoutMs: 5_000, name: "current" });
+  backends.track(inCharge);
   const run = await runOne(adapters[0]![1], new HookRegistry().use(inCharge).use(candidate(policyChild())), "send_email");
   expect(run.counted.count).toBe(0);
   expect(run.message?.additional_kwargs["hitl"]).toMatchObject({ decision: "deny", source: "policy", reason: "email is off today" });
@@ -109,7 +92,7 @@ test("a backend in charge and a candidate in shadow: the one in charge decides, 
 test("remoteHook refuses a shadow that is not a boolean with INVALID_OPTIONS naming it", () => {
   let error: unknown;
   try {
-    remoteHook({ transport: { type: "http", url: server.url }, timeoutMs: 1_000, shadow: "yes" as never });
+    remoteHook({ transport: { type: "http", url: backends.url() }, timeoutMs: 1_000, shadow: "yes" as never });
   } catch (caught) {
     error = caught;
   }

@@ -1,27 +1,14 @@
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { HookRegistry } from "../../src/hooks/hook-registry.js";
-import { remoteHook, type RemoteHook, type RemoteTransportOptions } from "../../src/remote/index.js";
+import { remoteHook } from "../../src/remote/index.js";
 import { eventMeta, toolBeforeEvent } from "../../src/remote/protocol.js";
 import { ask, newThread, toolMessages } from "../support/fixtures.js";
 import { adapters } from "./support/adapters.js";
-import { startPolicyServer, type PolicyServer } from "./support/http-policy-server.js";
-import { policyChild } from "./support/stdio-child.js";
+import { usePolicyBackends } from "./support/policy-backends.js";
 
-let server: PolicyServer;
-const hooks: RemoteHook[] = [];
-
-beforeAll(async () => {
-  server = await startPolicyServer();
-});
-
-afterEach(async () => {
-  await Promise.all(hooks.splice(0).map((hook) => hook.close()));
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const backends = usePolicyBackends();
+const transports = backends.transports;
 
 /** A tool the `describe_tool` rule answers by echoing what it was told. */
 function describedTool() {
@@ -33,15 +20,10 @@ function describedTool() {
   });
 }
 
-const transports: ReadonlyArray<[string, () => RemoteTransportOptions]> = [
-  ["HTTP", () => ({ type: "http", url: server.url })],
-  ["stdio", () => policyChild()],
-];
-
 describe.each(adapters)("%s: tool.before tells a remote policy about the tool", (_adapter, build) => {
   test.each(transports)("over %s: description, input JSON Schema and metadata ride in the dev.langgraph-hitl.tool extension; the fields an older backend reads are as before", async (_transport, transport) => {
     const policy = remoteHook({ transport: transport(), timeoutMs: 15_000 });
-    hooks.push(policy);
+    backends.track(policy);
     const graph = build([describedTool()], { hooks: new HookRegistry().use(policy) }, [{ name: "describe_tool", args: { path: "a" }, id: "c1" }]);
     const [message] = toolMessages(await graph.invoke(ask(), newThread()));
     const reason = String((message?.additional_kwargs["hitl"] as { reason?: string } | undefined)?.reason);

@@ -31,7 +31,8 @@ export interface InboxServer {
 
 /** Serves `graph` (compiled on a checkpointer that keeps an approvals inbox). */
 export async function serveGraph(graph: HITLGraph): Promise<InboxServer> {
-  const handler = createApprovalHandler({ graph, authenticate, basePath: "/approvals" });
+  // No sweeper: the pages' expiry tests submit late, or expire by hand, at moments they choose.
+  const handler = createApprovalHandler({ graph, authenticate, basePath: "/approvals", expirySweeper: false });
   const server = await serveOnLoopback(handler);
   const url = `${server.url}/approvals`;
   return {

@@ -40,3 +40,52 @@ export function usePostgresCheckpointer(): PostgresSession {
     },
   };
 }
+
+/** What `useTwoReplicas` hands a test file once `beforeAll` has run. */
+export interface TwoReplicas {
+  /** The file's own database. */
+  readonly db: TestDatabase;
+  /** Replica A: a saver with its own pool on the database. */
+  readonly a: HITLPostgresSaver;
+  /** Replica B: another saver with its own pool on the same database. */
+  readonly b: HITLPostgresSaver;
+}
+
+/**
+ * Gives the calling test file a database of its own and two replicas on it — separate savers,
+ * each with its own pool (own connections, own LISTEN), as two processes of a service have.
+ *
+ * @example
+ * const replicas = useTwoReplicas();
+ * test("…", async () => { const a = deployAgent(replicas.a); const b = deployAgent(replicas.b); … });
+ */
+export function useTwoReplicas(): TwoReplicas {
+  let db: TestDatabase | undefined;
+  let a: HITLPostgresSaver | undefined;
+  let b: HITLPostgresSaver | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    a = await createPostgresCheckpointer(db.url);
+    b = await createPostgresCheckpointer(db.url);
+  });
+  afterAll(async () => {
+    await a?.end();
+    await b?.end();
+    await db?.drop();
+  });
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is created in beforeAll`);
+    return value;
+  };
+  return {
+    get db() {
+      return ready(db, "the test database");
+    },
+    get a() {
+      return ready(a, "replica A");
+    },
+    get b() {
+      return ready(b, "replica B");
+    },
+  };
+}

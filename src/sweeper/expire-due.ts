@@ -1,0 +1,42 @@
+import { isHITLError } from "../errors/hitl-error.js";
+import type { HITLGraph } from "../host/graph-types.js";
+import { isRemoteGraph } from "../host/remote-graph.js";
+import { resumeRemote } from "../host/resume-remote.js";
+import { resume } from "../host/resume.js";
+import type { DueApproval } from "./due-approvals.js";
+
+/** Who asks for an expiry the sweeper makes. */
+const EXPIRY_REVIEWER = { id: "langgraph-hitl:expiry" } as const;
+
+/** Refusals that mean someone else resolved the approval first: nothing to do. */
+const RESOLVED_ELSEWHERE = ["INTERRUPT_ALREADY_RESOLVED", "INTERRUPT_MISMATCH", "NO_PENDING_INTERRUPT", "UNKNOWN_INTERRUPT"] as const;
+
+/**
+ * Expires one approval past its deadline: a resume with no decisions, which the node judges by
+ * its store's clock — past the deadline it rejects every call of the approval as expired, and
+ * nothing runs. The node's claim makes a second expiry (another replica, a reviewer's late
+ * answer) harmless; the sweeper's lease makes it rare.
+ *
+ * @param graph - The graph the thread runs on (a local graph, or a `RemoteGraph`).
+ * @param due - The leased approval.
+ * @returns `expired`, `skipped` (resolved elsewhere first), or `not-expired` (another outcome, e.g. a decision that won meanwhile).
+ * @throws Whatever else the resume throws (the sweeper counts it as failed and tries again after the lease).
+ * @example
+ * ```ts
+ * await expireDue(graph, { threadId: "t1", interruptId, expiresAt, ref: undefined }); // "expired"
+ * ```
+ */
+export async function expireDue(graph: HITLGraph, due: DueApproval): Promise<"expired" | "skipped" | "not-expired"> {
+  const config = { configurable: { thread_id: due.threadId } };
+  try {
+    const { status } = isRemoteGraph(graph)
+      ? await resumeRemote(graph, config, [], { interruptId: due.interruptId })
+      : await resume(graph, config, {}, { interruptId: due.interruptId, reviewer: EXPIRY_REVIEWER });
+    return status === "expired" ? "expired" : "not-expired";
+  } catch (error) {
+    if (RESOLVED_ELSEWHERE.some((code) => isHITLError(error, code))) return "skipped";
+    // A remote server checks the empty answer before its node judges the deadline by its own clock.
+    if (isRemoteGraph(graph) && isHITLError(error, "INVALID_DECISION")) return "not-expired";
+    throw error;
+  }
+}

@@ -1,0 +1,170 @@
+import { dueApprovalLeasesFor, type DueApproval, type DueApprovalLeases } from "./due-approvals.js";
+import { expireDue } from "./expire-due.js";
+import { resolveSweeperOptions, type ExpirySweeperOptions, type ResolvedSweeperOptions } from "./sweeper-options.js";
+import type { ExpiredInterrupt } from "../inbox/types.js";
+
+/** What a sweeper has done since it started. */
+export interface ExpirySweeperStats {
+  /** Rounds run. */
+  rounds: number;
+  /** Approvals this sweeper expired (every call rejected as expired; nothing ran). */
+  expired: number;
+  /** Due approvals someone else resolved first (a reviewer, another replica). */
+  skipped: number;
+  /** Resumes that failed; each is tried again once its lease lapses (`leaseMs`). */
+  failed: number;
+  /** When the last round ended (ISO-8601). */
+  lastRunAt?: string;
+  /** The last failure, with when it happened. */
+  lastError?: { message: string; at: string };
+  running: boolean;
+}
+
+/** What one round did. */
+export interface SweepRound {
+  expired: ExpiredInterrupt[];
+  skipped: number;
+  failed: number;
+}
+
+/** A running expiry sweeper. */
+export interface ExpirySweeper {
+  stats(): ExpirySweeperStats;
+  /** One round now, after any round in progress. */
+  runOnce(): Promise<SweepRound>;
+  /** Stops after the round in progress. */
+  stop(): Promise<void>;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+class Sweeper implements ExpirySweeper {
+  readonly #options: ResolvedSweeperOptions;
+  readonly #leases: DueApprovalLeases;
+  readonly #stats: ExpirySweeperStats = { rounds: 0, expired: 0, skipped: 0, failed: 0, running: true };
+  readonly #stopping = new AbortController();
+  readonly #loop: Promise<void>;
+  #exclusive: Promise<unknown> = Promise.resolve();
+  #wake: (() => void) | undefined;
+
+  constructor(options: ResolvedSweeperOptions) {
+    this.#options = options;
+    this.#leases = dueApprovalLeasesFor(options.inbox);
+    options.signal?.addEventListener("abort", () => void this.stop(), { once: true });
+    this.#loop = this.#run();
+  }
+
+  stats(): ExpirySweeperStats {
+    return { ...this.#stats, ...(this.#stats.lastError === undefined ? {} : { lastError: { ...this.#stats.lastError } }) };
+  }
+
+  runOnce(): Promise<SweepRound> {
+    const round = this.#exclusive.then(() => this.#round());
+    this.#exclusive = round.catch(() => undefined);
+    return round;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopping.abort();
+    this.#wake?.();
+    await this.#loop;
+    await this.#exclusive;
+    this.#stats.running = false;
+  }
+
+  #failed(error: unknown): void {
+    this.#stats.lastError = { message: describe(error), at: new Date().toISOString() };
+  }
+
+  async #run(): Promise<void> {
+    // The first round at once: approvals that came due while no sweeper ran expire now.
+    while (!this.#stopping.signal.aborted) {
+      let full = false;
+      try {
+        const round = await this.runOnce();
+        full = round.expired.length + round.skipped + round.failed >= this.#options.batchSize && round.failed === 0;
+      } catch (error) {
+        this.#failed(error);
+      }
+      if (this.#stopping.signal.aborted) break;
+      if (full) {
+        // More are due: the next bounded round follows at once, after yielding to other work.
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.#options.intervalMs);
+        timer.unref?.();
+        const self = this;
+        function done(): void {
+          clearTimeout(timer);
+          self.#wake = undefined;
+          resolve();
+        }
+        this.#wake = done;
+      });
+    }
+  }
+
+  async #round(): Promise<SweepRound> {
+    const round: SweepRound = { expired: [], skipped: 0, failed: 0 };
+    try {
+      const due = await this.#leases.lease(this.#options.batchSize, this.#options.leaseMs);
+      for (const approval of due) {
+        if (this.#stopping.signal.aborted) break;
+        await this.#expire(approval, round);
+      }
+    } finally {
+      this.#stats.rounds += 1;
+      this.#stats.lastRunAt = new Date().toISOString();
+    }
+    return round;
+  }
+
+  async #expire(approval: DueApproval, round: SweepRound): Promise<void> {
+    try {
+      const result = await expireDue(this.#options.graph, approval);
+      if (result === "expired") {
+        round.expired.push({ threadId: approval.threadId, interruptId: approval.interruptId, expiresAt: approval.expiresAt });
+        this.#stats.expired += 1;
+      } else {
+        round.skipped += 1;
+        this.#stats.skipped += 1;
+      }
+      await this.#leases.release(approval).catch((error: unknown) => this.#failed(error));
+    } catch (error) {
+      // The lease stays until it lapses: the approval is tried again then, by whichever sweeper leases it.
+      round.failed += 1;
+      this.#stats.failed += 1;
+      this.#failed(error);
+    }
+  }
+}
+
+/**
+ * Starts expiring approvals past their deadline by itself, every `intervalMs` (the first round
+ * at once): each due approval is resumed with no decisions, and the node rejects all its calls as
+ * expired (nothing runs). Safe on many replicas: on Postgres each due approval is leased to one
+ * sweeper (`FOR UPDATE SKIP LOCKED` on the due inbox rows, then a lease row), so one replica
+ * expires it and the others skip it; the node's claim makes even a second expiry harmless. Each
+ * round does at most `batchSize` resumes; a full round is followed by the next at once. A resume
+ * that fails is counted (`stats().failed`, `lastError`) and tried again once its lease lapses.
+ *
+ * `createApprovalHandler` starts one by default (option `expirySweeper`).
+ *
+ * @param options - `graph`; `checkpointer` (default: the graph's), `intervalMs`, `batchSize`, `leaseMs`, `signal`.
+ * @returns The running sweeper: `stats()`, `runOnce()`, `stop()`.
+ * @throws {HITLError} `INVALID_OPTIONS` for bad options, or a graph whose checkpointer keeps no inbox.
+ * @example
+ * ```ts
+ * const sweeper = startExpirySweeper({ graph, intervalMs: 5_000 });
+ * // …
+ * console.log(sweeper.stats()); // { rounds, expired, skipped, failed, lastRunAt, running }
+ * await sweeper.stop(); // at shutdown
+ * ```
+ */
+export function startExpirySweeper(options: ExpirySweeperOptions): ExpirySweeper {
+  return new Sweeper(resolveSweeperOptions(options));
+}

@@ -1,0 +1,130 @@
+import { ApprovalToolNode, createMemoryCheckpointer, getInterrupt, isHITLError, startExpirySweeper, type ExpirySweeper, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
+
+jest.setTimeout(30_000);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function deployGraph(checkpointer: ReturnType<typeof createMemoryCheckpointer>, expiresInMs?: number) {
+  const deploy = countingTool("deploy");
+  const node = new ApprovalToolNode([deploy.tool], { interruptOn: { deploy: expiresInMs === undefined ? true : { expiresInMs } } });
+  return { ...agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }], checkpointer), deploy };
+}
+
+async function pause(graph: ReturnType<typeof deployGraph>["graph"]) {
+  const config = newThread("sweep");
+  await graph.invoke(ask(), config);
+  const pending = await getInterrupt<ToolApprovalInterruptPayload>(graph, config);
+  return { config, pending: pending! };
+}
+
+const running: ExpirySweeper[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((sweeper) => sweeper.stop()));
+});
+
+describe("the expiry sweeper on the memory checkpointer", () => {
+  test("expires a due approval by itself within a tick: every call rejected as expired, nothing ran; approvals without a deadline or not yet due stay", async () => {
+    const checkpointer = createMemoryCheckpointer();
+    const { graph, deploy } = deployGraph(checkpointer, 400);
+    const { graph: open } = deployGraph(checkpointer);
+    const { graph: later } = deployGraph(checkpointer, 600_000);
+    const due = await pause(graph);
+    const undated = await pause(open);
+    const notYet = await pause(later);
+    const sweeper = startExpirySweeper({ graph, intervalMs: 200 });
+    running.push(sweeper);
+    const deadline = Date.parse(due.pending.payload.expires_at!);
+    while ((await getInterrupt(graph, due.config)) !== undefined && Date.now() < deadline + 10_000) await sleep(20);
+    const resolvedAt = Date.now();
+    expect(await getInterrupt(graph, due.config)).toBeUndefined();
+    expect(resolvedAt).toBeGreaterThan(deadline);
+    expect(deploy.count).toBe(0);
+    const [message] = toolMessages((await graph.getState(due.config)).values);
+    expect(message).toMatchObject({ status: "error", additional_kwargs: { hitl: { source: "expired" } } });
+    expect(await getInterrupt(open, undated.config)).toBeDefined();
+    expect(await getInterrupt(later, notYet.config)).toBeDefined();
+    expect(sweeper.stats()).toMatchObject({ expired: 1, failed: 0, running: true, lastRunAt: expect.any(String) });
+  });
+
+  test("bounded work per round: batchSize approvals per round, the next round at once while more are due", async () => {
+    const checkpointer = createMemoryCheckpointer();
+    const { graph, deploy } = deployGraph(checkpointer, 100);
+    for (let index = 0; index < 5; index += 1) await pause(graph);
+    await sleep(200);
+    const sweeper = startExpirySweeper({ graph, intervalMs: 3_600_000, batchSize: 2 });
+    running.push(sweeper);
+    const until = Date.now() + 10_000;
+    while (sweeper.stats().expired < 5 && Date.now() < until) await sleep(20);
+    // 2 + 2 + 1: three rounds, none waiting the hour between them.
+    expect(sweeper.stats()).toMatchObject({ expired: 5, rounds: 3 });
+    expect(deploy.count).toBe(0);
+    expect((await checkpointer.listPendingInterrupts({ limit: 10 })).items).toEqual([]);
+  });
+
+  test("three sweepers on one checkpointer expire each due approval once between them", async () => {
+    const checkpointer = createMemoryCheckpointer();
+    const { graph } = deployGraph(checkpointer, 100);
+    for (let index = 0; index < 6; index += 1) await pause(graph);
+    await sleep(200);
+    const sweepers = [0, 1, 2].map(() => startExpirySweeper({ graph, intervalMs: 50, batchSize: 2 }));
+    running.push(...sweepers);
+    const until = Date.now() + 10_000;
+    while ((await checkpointer.listPendingInterrupts({ limit: 10 })).items.length > 0 && Date.now() < until) await sleep(20);
+    await sleep(200);
+    const stats = sweepers.map((sweeper) => sweeper.stats());
+    expect(stats.reduce((sum, { expired }) => sum + expired, 0)).toBe(6);
+    expect(stats.reduce((sum, { skipped }) => sum + skipped, 0)).toBe(0);
+  });
+
+  test("a resume that fails is counted, keeps its lease, and is tried again once the lease lapses", async () => {
+    const checkpointer = createMemoryCheckpointer();
+    const { graph } = deployGraph(checkpointer, 100);
+    const due = await pause(graph);
+    await sleep(200);
+    let broken = true;
+    const failing = new Proxy(graph, {
+      get(target, property, receiver) {
+        if (property === "invoke" && broken) return async () => Promise.reject(new Error("model provider down"));
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const sweeper = startExpirySweeper({ graph: failing, checkpointer, intervalMs: 50, leaseMs: 1_000 });
+    running.push(sweeper);
+    const until = Date.now() + 10_000;
+    while (sweeper.stats().failed === 0 && Date.now() < until) await sleep(20);
+    await sleep(300);
+    // Leased, failed once, not retried before its lease lapses.
+    expect(sweeper.stats()).toMatchObject({ failed: 1, expired: 0, lastError: { message: "model provider down" } });
+    broken = false;
+    while ((await getInterrupt(graph, due.config)) !== undefined && Date.now() < until) await sleep(20);
+    expect(sweeper.stats()).toMatchObject({ failed: 1, expired: 1 });
+  });
+
+  test("stop() ends it after the round in progress; an aborted signal stops it too; bad options are refused", async () => {
+    const checkpointer = createMemoryCheckpointer();
+    const { graph } = deployGraph(checkpointer);
+    const sweeper = startExpirySweeper({ graph, intervalMs: 50 });
+    await sweeper.stop();
+    expect(sweeper.stats().running).toBe(false);
+    const controller = new AbortController();
+    const signalled = startExpirySweeper({ graph, intervalMs: 50, signal: controller.signal });
+    controller.abort();
+    await signalled.stop();
+    expect(signalled.stats().running).toBe(false);
+    for (const [options, path] of [
+      [{ graph, intervalMs: 0 }, ["intervalMs"]],
+      [{ graph, batchSize: 5_000 }, ["batchSize"]],
+      [{ graph: agentGraph(new ApprovalToolNode([countingTool("x").tool]), [], false).graph }, ["checkpointer"]],
+    ] as const) {
+      let caught: unknown;
+      try {
+        startExpirySweeper(options as never);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isHITLError(caught, "INVALID_OPTIONS")).toBe(true);
+      expect((caught as { details: Array<{ path: string[] }> }).details[0]!.path).toEqual(path);
+    }
+  });
+});
