@@ -19,9 +19,8 @@ function keyOf(key: ClaimKey): string {
   return JSON.stringify([key.namespace, key.checkpointId]);
 }
 
-function recordOf(entry: Entry, now: number): ClaimRecord {
+function recordOf(entry: Entry, now: number, review: ClaimedReview = JSON.parse(JSON.stringify(entry.review)) as ClaimedReview): ClaimRecord {
   // Stored as JSON, as in Postgres: a caller can never change a committed claim through a reference.
-  const review = JSON.parse(JSON.stringify(entry.review)) as ClaimedReview;
   return { attempt: entry.attempt, interruptId: review.interruptId, owner: entry.owner, review, state: entry.state, leaseExpired: entry.leaseUntil <= now };
 }
 
@@ -53,12 +52,12 @@ export class MemoryClaimStore implements ClaimStore {
     const expired = claim.review.expiresAt !== undefined && now > Date.parse(claim.review.expiresAt);
     const judged: ClaimedReview = { ...claim.review, expired, judgedAt: new Date(now).toISOString(), clock: "process" };
     // JSON.stringify throws on values that cannot be stored (too deep, cyclic): nothing is claimed then.
-    const review = JSON.parse(JSON.stringify(judged)) as ClaimedReview;
-    const entry: Entry = { key, attempt: claim.attempt, owner: claim.owner, review, state: "running", leaseUntil: Date.now() + this.leaseMs, results: new Map() };
+    const stored = JSON.stringify(judged);
+    const entry: Entry = { key, attempt: claim.attempt, owner: claim.owner, review: JSON.parse(stored) as ClaimedReview, state: "running", leaseUntil: Date.now() + this.leaseMs, results: new Map() };
     const thread = this.#threads.get(key.threadId) ?? new Map<string, Entry>();
     thread.set(keyOf(key), entry);
     this.#threads.set(key.threadId, thread);
-    return { ...recordOf(entry, Date.now()), won: true };
+    return { ...recordOf(entry, Date.now(), JSON.parse(stored) as ClaimedReview), won: true };
   }
 
   async acquireIfExpired(key: ClaimKey, claim: { attempt: string; owner: string; review: ProposedReview }): Promise<(ClaimRecord & { won: boolean }) | undefined> {

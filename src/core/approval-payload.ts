@@ -59,6 +59,12 @@ function langChainRequest(asks: readonly AskScreening[], prefix: string): { acti
  */
 export function buildApprovalPayload(asks: readonly AskScreening[], proposedAt: number, findTool?: ToolLookup, shape: RequestShape = SNAKE_ONLY): ToolApprovalInterruptPayload {
   const bounds = asks.flatMap((ask) => (ask.expiresInMs === undefined ? [] : [ask.expiresInMs]));
+  // Once per tool, however many of its calls the batch asks about (each review config carries the same object).
+  const schemas = new Map<string, ReturnType<typeof toolArgsSchema>>();
+  const argsSchemaOf = (name: string) => {
+    if (!schemas.has(name)) schemas.set(name, toolArgsSchema(findTool?.(name)?.schema));
+    return schemas.get(name);
+  };
   const { descriptionPrefix } = shape;
   return {
     type: "tool_approval",
@@ -74,7 +80,7 @@ export function buildApprovalPayload(asks: readonly AskScreening[], proposedAt: 
       };
     }),
     review_configs: asks.map((ask) => {
-      const argsSchema = toolArgsSchema(findTool?.(ask.call.name)?.schema);
+      const argsSchema = argsSchemaOf(ask.call.name);
       return {
         action_name: ask.call.name,
         tool_call_id: ask.call.id ?? "",

@@ -3,7 +3,7 @@ import { interrupt } from "@langchain/langgraph";
 import { openClaim, openClaimIfExpired, resumeClaim, type ClaimContext, type ClaimSession, type ProposedReview } from "../claims/index.js";
 import { HITLError, isHITLError } from "../errors/hitl-error.js";
 import { validateDecisions, type ToolLookup } from "../decisions/validate-decisions.js";
-import { requestDigest } from "../payload/digest.js";
+import { digestOfRequestText, requestText } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import { approvalResponseSchema } from "../payload/response-schema.js";
 import type { ToolApprovalInterruptPayload } from "../payload/types.js";
@@ -60,12 +60,17 @@ function refused(code: "INVALID_DECISION" | "INVALID_SIGNATURE" | "INTERRUPT_MIS
   return { ok: false, problem: new HITLError(code, message, { details: [{ message }] }) };
 }
 
+/** Each reviewed request's digest text, in the order of `action_requests`: computed once per pass, for the digests and the verdicts alike. */
+function reviewedTexts(reviewed: ToolApprovalInterruptPayload): string[] {
+  return reviewed.action_requests.map((request) => requestText(request.name, request.arguments));
+}
+
 /** Digests a resume value may carry only narrow what runs: any that differs refuses the value. */
-function digestsMatch(reviewed: ToolApprovalInterruptPayload, digests: Record<string, string> | undefined): boolean {
+function digestsMatch(reviewed: ToolApprovalInterruptPayload, texts: readonly string[], digests: Record<string, string> | undefined): boolean {
   if (digests === undefined) return true;
-  return reviewed.action_requests.every((request) => {
+  return reviewed.action_requests.every((request, index) => {
     const bound = digests[request.tool_call_id];
-    return bound === undefined || bound === requestDigest(request.name, request.arguments);
+    return bound === undefined || bound === digestOfRequestText(texts[index]!);
   });
 }
 
@@ -90,7 +95,8 @@ async function judge(unwrapped: UnwrappedResume, reviewed: ToolApprovalInterrupt
   if (context.signingKey !== undefined && !verified) {
     return refused("INVALID_SIGNATURE", "The resume value is not signed with this node's signing key, so it was not applied. Resume through resume() or the HTTP handler configured with the same signingKey.");
   }
-  if (!digestsMatch(reviewed, meta?.digests)) {
+  const texts = reviewedTexts(reviewed);
+  if (!digestsMatch(reviewed, texts, meta?.digests)) {
     return refused("INTERRUPT_MISMATCH", "The decisions were made for a request that differs from the one pending, so they were not applied. Review the pending request again.");
   }
   const attempt = meta?.attempt ?? randomUUID();
@@ -103,7 +109,7 @@ async function judge(unwrapped: UnwrappedResume, reviewed: ToolApprovalInterrupt
   };
   try {
     const decisions = Object.fromEntries(await validateDecisions(reviewed, value, context.findTool));
-    const verdicts = await judgeVerdicts(reviewed, decisions, context.screenings, context.screening);
+    const verdicts = await judgeVerdicts(reviewed, decisions, context.screenings, context.screening, texts);
     const review: ProposedReview = { ...common, decisions, verdicts };
     if (!storable(review)) return refused("INVALID_DECISION", "The decisions cannot be stored (nested too deeply or not plain JSON), so they were not applied.");
     return { ok: true, attempt, review };

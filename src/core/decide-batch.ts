@@ -4,7 +4,7 @@ import { claimStoreFor, type ClaimContext, type ClaimSession } from "../claims/i
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
-import { checkpointTimeMs } from "../langgraph/index.js";
+import { checkpointTimeMs, reportClaimToHost } from "../langgraph/index.js";
 import { verifyResume } from "../protocol/signing.js";
 import type { AnswerTrust } from "../questions/ask-user-question.js";
 import type { OptionLimits } from "../questions/question-schema.js";
@@ -80,6 +80,8 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
   const screenings = await screenBatch(calls, context);
   throwIfCancelled(screenings, task);
   const session = await requestReview(screenings, env, context);
+  // The host that started this run reports the submission from this judgment, without reading the claim back.
+  if (session !== undefined) reportClaimToHost(task.load, task, task.continuationToken, session.review.interruptId, session.review);
   let answers: BatchAnswers;
   try {
     answers = options.hitlEnabled ? askBatchQuestions(screenings, answerTrust(env)) : new Map();

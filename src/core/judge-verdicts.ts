@@ -1,5 +1,5 @@
 import type { ReviewedVerdict } from "../claims/index.js";
-import { requestDigest } from "../payload/digest.js";
+import { requestText } from "../payload/digest.js";
 import type { ToolApprovalDecision, ToolApprovalInterruptPayload } from "../payload/types.js";
 import { screenEdit, type ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
@@ -11,9 +11,10 @@ function changed(reason?: string): ReviewedVerdict {
 }
 
 /** The verdict of one reviewed call, from this pass's screening of it and the person's decision. */
-async function verdictOf(request: ActionRequest, screening: Screening | undefined, decision: ToolApprovalDecision | undefined, context: ScreeningContext): Promise<ReviewedVerdict> {
+async function verdictOf(request: ActionRequest, reviewedText: string, screening: Screening | undefined, decision: ToolApprovalDecision | undefined, context: ScreeningContext): Promise<ReviewedVerdict> {
   if (screening === undefined || screening.kind === "unknown_tool" || screening.kind === "malformed" || decision === undefined) return changed();
-  if (requestDigest(screening.call.name, screening.args) !== requestDigest(request.name, request.arguments)) {
+  // The same text is the same digest: what was reviewed is compared, not hashed again.
+  if (requestText(screening.call.name, screening.args) !== reviewedText) {
     return changed("the arguments differ from the ones the reviewer saw");
   }
   if (screening.kind === "deny") return { kind: "blocked", source: screening.failed ? "policy_failure" : "policy", reason: screening.reason, decision: "deny" };
@@ -44,6 +45,7 @@ async function verdictOf(request: ActionRequest, screening: Screening | undefine
  * @param decisions - Their validated decisions, by `tool_call_id`.
  * @param screenings - This pass's screenings of the batch.
  * @param context - How edits are screened.
+ * @param texts - Each reviewed request's `requestText`, in the order of `action_requests`, when the caller has them already.
  * @returns A verdict per reviewed `tool_call_id`.
  * @example
  * ```ts
@@ -56,11 +58,13 @@ export async function judgeVerdicts(
   decisions: Readonly<Record<string, ToolApprovalDecision>>,
   screenings: readonly Screening[],
   context: ScreeningContext,
+  texts?: readonly string[],
 ): Promise<Record<string, ReviewedVerdict>> {
   const entries = await Promise.all(
-    reviewed.action_requests.map(async (request) => {
+    reviewed.action_requests.map(async (request, index) => {
       const screening = screenings.find((candidate) => candidate.call.id === request.tool_call_id);
-      return [request.tool_call_id, await verdictOf(request, screening, decisions[request.tool_call_id], context)] as const;
+      const reviewedText = texts?.[index] ?? requestText(request.name, request.arguments);
+      return [request.tool_call_id, await verdictOf(request, reviewedText, screening, decisions[request.tool_call_id], context)] as const;
     }),
   );
   return Object.fromEntries(entries);

@@ -38,8 +38,9 @@ export interface ScreeningContext {
 async function startingVerdict(call: ToolCall, input: ToolInput, context: ScreeningContext): Promise<ScreenedVerdict> {
   const declared = context.interruptOn.get(call.name);
   const scope = { callContext: context.callContext, runSignal: context.runSignal, onHookError: context.onHookError };
-  if (declared === undefined || !(await shouldAsk(call, declared, scope))) return { decision: "allow", input, additionalContext: [] };
-  const description = await describeCall(call, declared, scope);
+  // Awaited only when `interruptOn` configured a function: a plain entry costs no turn of the event loop.
+  if (declared === undefined || (declared.when !== undefined && !(await shouldAsk(call, declared, scope)))) return { decision: "allow", input, additionalContext: [] };
+  const description = typeof declared.description === "function" ? await describeCall(call, declared, scope) : declared.description;
   return {
     decision: "ask",
     input,

@@ -1,6 +1,6 @@
 import { HITLError } from "../errors/hitl-error.js";
 import { markingUnavailable } from "../errors/database-unavailable.js";
-import { interruptValuesOfTask, readTaskContext, type PendingWrite, type TaskContext } from "../langgraph/index.js";
+import { interruptValuesOfTask, loadedInterruptValues, readTaskContext, type PendingWrite, type TaskContext } from "../langgraph/index.js";
 
 export { readTaskContext, type TaskContext };
 
@@ -38,11 +38,16 @@ function readsTaskInterrupts(value: unknown): value is InterruptWriteReader {
 
 /**
  * The interrupt values this task raised last, as the checkpointer stored them: what the
- * person was actually shown. The node reads them itself; nothing in a resume value replaces them.
+ * person was actually shown. The node reads them itself — or takes them from the checkpoint
+ * `resume()` read under the thread's lease and handed to this very run (for this checkpoint,
+ * thread and token only; nothing a client can send passes for it); nothing in a resume value
+ * replaces them.
  */
 export async function readStoredInterruptValues(context: TaskContext): Promise<readonly unknown[]> {
   const { checkpointer, threadId, checkpointId, taskId } = context;
   if (checkpointer == null || threadId === undefined || checkpointId === undefined || taskId === undefined) return [];
+  const handed = loadedInterruptValues(context.load, context, context.continuationToken);
+  if (handed !== undefined) return handed;
   const namespace = context.parentNamespace;
   // Inside a node, only a failure marked where it happens is reported as the database's.
   const saver = markingUnavailable(checkpointer);

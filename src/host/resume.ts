@@ -1,22 +1,22 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command } from "@langchain/langgraph";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
-import { claimStoreFor } from "../claims/index.js";
+import { claimStoreFor, type ClaimedReview } from "../claims/index.js";
 import { reportingUnavailable } from "../errors/database-unavailable.js";
-import { nodeRunnables } from "../langgraph/index.js";
+import { handOverLoad, nodeRunnables, type HandedOverLoad } from "../langgraph/index.js";
 import { wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import { signResume } from "../protocol/signing.js";
 import { submissionDigest } from "../protocol/submission-digest.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { isExpired } from "../protocol/expiry.js";
-import { reportFromClaim, throwIfRefused, type SubmissionReport } from "./submission-outcome.js";
+import { reportFromClaim, reportFromReview, throwIfRefused, type SubmissionReport } from "./submission-outcome.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import { requireThreadId, type HITLGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { isRemoteGraph } from "./remote-graph.js";
 import { resumeRemote } from "./resume-remote.js";
-import { withThreadContinuation } from "./continuation.js";
-import { pickTarget, readThreadState, saverOf, type PendingTarget } from "./thread-state.js";
+import { withThreadContinuation, type ContinuationLease } from "./continuation.js";
+import { pickTarget, readThreadHead, readThreadState, saverOf, type PendingTarget, type ThreadHead, type ThreadState } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
 import { checkResumeOptions, resumeMetaFor } from "./resume-options.js";
 import type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
@@ -50,11 +50,15 @@ function toolLookupFor(graph: HITLGraph, fallback: ToolLookup | undefined): Tool
 }
 
 /**
- * What the node did with this submission, read from the judgment it committed for the
- * interrupt (the node is the only authority): applied, applied as expired, superseded by
- * another submission, or refused (then this throws the node's code: nothing of the batch ran).
+ * What the node did with this submission, from the judgment it committed for the interrupt (the
+ * node is the only authority) — as the node reported it to this run through the handed-over
+ * load, or read from the claim store: applied, applied as expired, superseded by another
+ * submission, or refused (then this throws the node's code: nothing of the batch ran).
  */
-async function reportSubmission(saver: BaseCheckpointSaver, outcome: RunOutcome<unknown>, target: PendingTarget, submission: string, threadId: string): Promise<SubmissionReport> {
+async function reportSubmission(prepared: PreparedResume, outcome: RunOutcome<unknown>, submission: string, load: HandedOverLoad | undefined): Promise<SubmissionReport> {
+  const { saver, target, threadId } = prepared;
+  const reported = load?.claimOf(target.interruptId) as ClaimedReview | undefined;
+  if (reported !== undefined) return reportFromReview(reported, submission);
   const claim = await claimStoreFor(saver).claimOfInterrupt(threadId, target.interruptId);
   if (claim !== undefined) return reportFromClaim(claim, submission);
   throwIfRefused(outcome, target, threadId);
@@ -79,20 +83,10 @@ const APPLYING_CONSEQUENCE =
   "the run stopped while applying the decisions. Decisions already claimed stay claimed and calls already finished stay finished; resuming again completes the run.";
 
 /**
- * Every check `resume()` makes before anything is submitted: the thread, the options, that the
- * interrupt is pending, and `value` against its payload; then the envelope is signed.
- *
- * @throws {HITLError} as {@link resume} does before submitting.
- * @example
- * ```ts
- * const prepared = await prepareResume(graph, config, [{ type: "approve" }], { interruptId });
- * ```
+ * Every check `resume()` makes before anything is submitted, on a thread state already read:
+ * that the interrupt is pending, and `value` against its payload; then the envelope is signed.
  */
-export async function prepareResume(graph: HITLGraph, config: RunnableConfig, value: ResumeValue, options: ResumeOptions): Promise<PreparedResume> {
-  const threadId = requireThreadId(config, "resume()");
-  checkResumeOptions(options);
-  const saver = saverOf(graph);
-  const state = await reportingUnavailable(() => readThreadState(saver, threadId), "nothing was submitted. Try again.", threadId);
+async function prepareFrom(graph: HITLGraph, saver: BaseCheckpointSaver, threadId: string, state: ThreadState, value: ResumeValue, options: ResumeOptions): Promise<PreparedResume> {
   const target = await reportingUnavailable(() => pickTarget(state, threadId, options.interruptId, saver), "nothing was submitted. Try again.", threadId);
   const approval = isToolApprovalInterrupt(target.payload);
   // Past the deadline by this clock: the node judges the deadline (one clock), so the value goes as it is.
@@ -105,17 +99,49 @@ export async function prepareResume(graph: HITLGraph, config: RunnableConfig, va
 }
 
 /**
- * Re-reads, under the thread's continuation lease, that the interrupt is still pending.
+ * Every check `resume()` makes before anything is submitted: the thread, the options, that the
+ * interrupt is pending, and `value` against its payload; then the envelope is signed. Reads the
+ * thread outside its lease (for a caller that must refuse a value before it takes the lease:
+ * `resumeStream`); `resume()` itself reads once, under the lease.
  *
- * @throws {HITLError} `INTERRUPT_ALREADY_RESOLVED` (and `pickTarget`'s other codes) when it no longer is: nothing was submitted.
+ * @throws {HITLError} as {@link resume} does before submitting.
  * @example
  * ```ts
- * await withThreadContinuation(prepared.saver, prepared.threadId, async () => confirmPending(prepared));
+ * const prepared = await prepareResume(graph, config, [{ type: "approve" }], { interruptId });
  * ```
  */
-async function confirmPending(prepared: PreparedResume): Promise<void> {
-  const { saver, threadId, target } = prepared;
-  await reportingUnavailable(async () => pickTarget(await readThreadState(saver, threadId), threadId, target.interruptId, saver), "nothing was submitted. Try again.", threadId);
+export async function prepareResume(graph: HITLGraph, config: RunnableConfig, value: ResumeValue, options: ResumeOptions): Promise<PreparedResume> {
+  const threadId = requireThreadId(config, "resume()");
+  checkResumeOptions(options);
+  const saver = saverOf(graph);
+  const state = await reportingUnavailable(() => readThreadState(saver, threadId), "nothing was submitted. Try again.", threadId);
+  return prepareFrom(graph, saver, threadId, state, value, options);
+}
+
+/** The thread's head, read once under its lease. */
+function readHead(saver: BaseCheckpointSaver, threadId: string): Promise<ThreadHead> {
+  return reportingUnavailable(() => readThreadHead(saver, threadId), "nothing was submitted. Try again.", threadId);
+}
+
+/** A run under the lease, and the load it was handed (what its node reported back). */
+interface LeasedRun<TValues> {
+  outcome: RunOutcome<TValues>;
+  load: HandedOverLoad | undefined;
+}
+
+/**
+ * Runs `run` with the lease's config and, when the head was read, that head handed over: the
+ * run's own checkpoint load and its node's read of the stored request are served from it.
+ */
+async function runWithHead<TValues>(lease: ContinuationLease, saver: BaseCheckpointSaver, head: ThreadHead, config: RunnableConfig, threadId: string, run: (runConfig: RunnableConfig) => Promise<RunOutcome<TValues>>): Promise<LeasedRun<TValues>> {
+  const runConfig = lease.runConfig(config);
+  if (head.tuple === undefined) return { outcome: await reportingUnavailable(() => run(runConfig), APPLYING_CONSEQUENCE, threadId), load: undefined };
+  const { config: handed, load } = handOverLoad(runConfig, saver, head.tuple, () => !lease.lost);
+  try {
+    return { outcome: await reportingUnavailable(() => run(handed), APPLYING_CONSEQUENCE, threadId), load };
+  } finally {
+    load.close();
+  }
 }
 
 /**
@@ -125,17 +151,17 @@ async function confirmPending(prepared: PreparedResume): Promise<void> {
  * @throws {HITLError} the node's refusal code when it raised the interrupt again with an `error`.
  * @example
  * ```ts
- * const result = await reportResume(prepared, await invokeAndSettle(graph, prepared.command, runConfig, prepared.threadId));
+ * const result = await reportResume(prepared, leased);
  * ```
  */
-async function reportResume<TValues>(prepared: PreparedResume, outcome: RunOutcome<TValues>): Promise<ResumeResult<TValues>> {
-  const { saver, threadId, target, approval, checked, meta } = prepared;
+async function reportResume<TValues>(prepared: PreparedResume, { outcome, load }: LeasedRun<TValues>): Promise<ResumeResult<TValues>> {
+  const { threadId, target, approval, checked, meta } = prepared;
   if (!approval) {
     throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
     return { ...outcome, status: "answered" };
   }
   const report = await reportingUnavailable(
-    () => reportSubmission(saver, outcome as RunOutcome<unknown>, target, submissionDigest(meta.attempt, checked.value), threadId),
+    () => reportSubmission(prepared, outcome as RunOutcome<unknown>, submissionDigest(meta.attempt, checked.value), load),
     "the run finished, but its outcome could not be read.",
     threadId,
   );
@@ -143,16 +169,16 @@ async function reportResume<TValues>(prepared: PreparedResume, outcome: RunOutco
 }
 
 /**
- * Resumes a paused thread with a person's answer. It checks that the interrupt is still
+ * Resumes a paused thread with a person's answer. It takes the thread's continuation lease
+ * (one continuation per paused checkpoint: a concurrent resume waits, then reads and is told the
+ * interrupt was resolved), reads the thread's head once, checks that the interrupt is still
  * pending and validates `value` against its payload (edits against the tool's schema too)
- * BEFORE anything is submitted, signs it, resumes the graph addressed by interrupt id, and
- * reports what the node recorded for it — the node is the authority: it judges the value once,
- * commits that judgment as the batch's claim (the first committed claim wins), judges the
- * deadline by the claim store's clock and binds the decisions to what was reviewed. The run
- * goes under the thread's continuation lease (one continuation per paused checkpoint: a
- * concurrent resume waits, re-reads, and is told the interrupt was resolved) with
- * `durability: "sync"` unless the caller chose one. A `RemoteGraph` is resumed through
- * {@link resumeRemote}.
+ * BEFORE anything is submitted, signs it, resumes the graph addressed by interrupt id — with
+ * `durability: "sync"` unless the caller chose one, the head it read handed to the run (so the
+ * run and its node do not read the thread again) — and reports what the node recorded for it.
+ * The node is the authority: it judges the value once, commits that judgment as the batch's
+ * claim (the first committed claim wins), judges the deadline by the claim store's clock and
+ * binds the decisions to what was reviewed. A `RemoteGraph` is resumed through {@link resumeRemote}.
  *
  * Once the submission reached the graph, `resume()` does not throw for what happened to its
  * decisions: it returns the run's values, the next interrupt and a `status` — `"applied"`,
@@ -187,14 +213,46 @@ export async function resume<G extends HITLGraph, TValues = GraphValues<G>>(
   options: ResumeOptions = {},
 ): Promise<ResumeResult<TValues>> {
   if (isRemoteGraph(graph)) return resumeRemote<TValues>(graph, config, value, options);
-  const prepared = await prepareResume(graph, config, value, options);
-  return continueUnderLease(prepared, config, (runConfig) => invokeAndSettle<TValues>(graph, prepared.command, runConfig, prepared.threadId));
+  return resumeLocal<TValues>(graph, config, value, options);
+}
+
+/**
+ * {@link resume} on a graph with a local checkpointer, telling `onTarget` which pending interrupt
+ * the submission answers as soon as it is known (for a caller that reports on the reviewed calls,
+ * such as the HTTP handler, without reading the thread a second time).
+ *
+ * @throws {HITLError} as {@link resume} does.
+ * @example
+ * ```ts
+ * let reviewed: PendingTarget | undefined;
+ * const result = await resumeLocal(graph, config, [{ type: "approve" }], { interruptId }, (target) => (reviewed = target));
+ * ```
+ */
+export async function resumeLocal<TValues>(
+  graph: HITLGraph,
+  config: RunnableConfig,
+  value: ResumeValue,
+  options: ResumeOptions,
+  onTarget: (target: PendingTarget) => void = () => undefined,
+): Promise<ResumeResult<TValues>> {
+  const threadId = requireThreadId(config, "resume()");
+  checkResumeOptions(options);
+  const saver = saverOf(graph);
+  // One read: the head, read under the lease, decides the submission and is handed to the run.
+  const { prepared, leased } = await withThreadContinuation(saver, threadId, async (lease) => {
+    const head = await readHead(saver, threadId);
+    const prepared = await prepareFrom(graph, saver, threadId, head.state, value, options);
+    onTarget(prepared.target);
+    return { prepared, leased: await runWithHead<TValues>(lease, saver, head, config, threadId, (runConfig) => invokeAndSettle<TValues>(graph, prepared.command, runConfig, threadId)) };
+  });
+  return reportResume(prepared, leased);
 }
 
 /**
  * Runs a prepared submission as the thread's one continuation and reports it: under the lease,
- * re-reads that the interrupt is still pending, runs `run` with the lease's config (its token,
- * `durability: "sync"` unless `config` chose one), then reports what the node recorded.
+ * reads the thread's head and checks that the interrupt is still pending, runs `run` with the
+ * lease's config (its token, `durability: "sync"` unless `config` chose one, the head handed
+ * over), then reports what the node recorded.
  *
  * @param prepared - What {@link prepareResume} returned.
  * @param config - The caller's run config.
@@ -206,11 +264,12 @@ export async function resume<G extends HITLGraph, TValues = GraphValues<G>>(
  * ```
  */
 export async function continueUnderLease<TValues>(prepared: PreparedResume, config: RunnableConfig, run: (runConfig: RunnableConfig) => Promise<RunOutcome<TValues>>): Promise<ResumeResult<TValues>> {
-  const { saver, threadId } = prepared;
+  const { saver, threadId, target } = prepared;
   // One continuation: only the lease holder runs, after re-reading that the interrupt is still pending (src/host/continuation.ts).
-  const outcome = await withThreadContinuation(saver, threadId, async (lease) => {
-    await confirmPending(prepared);
-    return reportingUnavailable(() => run(lease.runConfig(config)), APPLYING_CONSEQUENCE, threadId);
+  const leased = await withThreadContinuation(saver, threadId, async (lease) => {
+    const head = await readHead(saver, threadId);
+    await reportingUnavailable(() => pickTarget(head.state, threadId, target.interruptId, saver), "nothing was submitted. Try again.", threadId);
+    return runWithHead(lease, saver, head, config, threadId, run);
   });
-  return reportResume(prepared, outcome);
+  return reportResume(prepared, leased);
 }

@@ -1,4 +1,4 @@
-import type { ClaimRecord } from "../claims/index.js";
+import type { ClaimedReview, ClaimRecord } from "../claims/index.js";
 import { HITLError } from "../errors/hitl-error.js";
 import { messageFields } from "../langgraph/index.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
@@ -30,12 +30,26 @@ function statusOf(own: boolean, expired: boolean): SubmissionStatus {
  * ```
  */
 export function reportFromClaim(claim: ClaimRecord, submission: string): SubmissionReport {
-  const { review } = claim;
+  return reportFromReview(claim.review, submission);
+}
+
+/**
+ * What became of a submission, from the judgment of the claim that holds for its interrupt (as
+ * the node that holds the claim reported it to the run `resume()` started).
+ *
+ * @param review - The claim's judgment.
+ * @param submission - The submission's own digest (`submissionDigest(attempt, value)`).
+ * @example
+ * ```ts
+ * reportFromReview(session.review, mine).status; // "applied"
+ * ```
+ */
+export function reportFromReview(review: ClaimedReview, submission: string): SubmissionReport {
   const own = review.submissionDigest === submission;
   return {
     status: statusOf(own, review.expired),
     judgment: {
-      interruptId: claim.interruptId,
+      interruptId: review.interruptId,
       own,
       decidedAt: review.decidedAt,
       ...(review.reviewer === undefined ? {} : { reviewer: review.reviewer }),

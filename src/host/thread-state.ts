@@ -1,4 +1,4 @@
-import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import type { BaseCheckpointSaver, CheckpointTuple } from "@langchain/langgraph";
 import { claimStoreFor } from "../claims/index.js";
 import { HITLError } from "../errors/hitl-error.js";
 import { summarizePendingWrites, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
@@ -19,7 +19,7 @@ export type PendingTarget = PendingInterrupt & {
 };
 
 /** What `resume()` needs to know about a thread, read in one checkpointer call. */
-interface ThreadState {
+export interface ThreadState {
   /** Interrupts of tasks that have no result yet (LangGraph keeps answered ones on finished tasks). */
   pending: PendingTarget[];
   /** Interrupt ids a resume value was already submitted for in the current step, with what LangGraph recorded. */
@@ -61,6 +61,32 @@ export function saverOf(graph: HITLGraph): BaseCheckpointSaver {
  */
 export async function readThreadState(saver: BaseCheckpointSaver, threadId: string): Promise<ThreadState> {
   const { checkpointId, writes } = await pendingWritesOf(saver, threadId);
+  return threadStateOf(threadId, checkpointId, writes);
+}
+
+/** A thread's head as one read: what `resume()` decides on under the lease, and hands to its run. */
+export interface ThreadHead {
+  state: ThreadState;
+  /** The head checkpoint as `getTuple` returned it, `undefined` for a thread with none. */
+  tuple: CheckpointTuple | undefined;
+}
+
+/**
+ * Reads a thread's latest root checkpoint with `getTuple` — the very read LangGraph's run makes
+ * when it loads the thread — and what its pending writes say, in one checkpointer call.
+ *
+ * @example
+ * ```ts
+ * const { state, tuple } = await readThreadHead(saver, "t1");
+ * ```
+ */
+export async function readThreadHead(saver: BaseCheckpointSaver, threadId: string): Promise<ThreadHead> {
+  const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
+  const checkpointId = tuple?.config.configurable?.["checkpoint_id"];
+  return { state: threadStateOf(threadId, typeof checkpointId === "string" ? checkpointId : undefined, (tuple?.pendingWrites ?? []) as PendingWrite[]), tuple };
+}
+
+function threadStateOf(threadId: string, checkpointId: string | undefined, writes: readonly PendingWrite[]): ThreadState {
   const { pending, answered } = summarizePendingWrites(writes);
   const valuesOf = (taskId: string) => pending.filter((entry) => entry.taskId === taskId).map((entry) => entry.value);
   return {

@@ -5,7 +5,7 @@ import { isHITLError, type HITLError } from "../errors/hitl-error.js";
 import { readPendingInterrupts } from "../host/get-interrupt.js";
 import type { PendingInterrupt } from "../host/pending-interrupt.js";
 import { isRemoteGraph, isUnknownRemoteThread as isUnknownThread } from "../host/remote-graph.js";
-import { resume, type ResumeOptions, type ResumeResult, type ResumeValue } from "../host/resume.js";
+import { resumeLocal, type ResumeOptions, type ResumeResult, type ResumeValue } from "../host/resume.js";
 import { resumeRemote } from "../host/resume-remote.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
@@ -138,9 +138,12 @@ export interface ResumeRequest {
 
 /**
  * Reads and checks a resume request's body and thread (`POST /threads/:threadId/resume`, JSON or
- * streamed): the problem response to answer with, or the request to submit.
+ * streamed): the problem response to answer with, or the request to submit. With
+ * `readThread: false` the thread is not read here (`callIds` stays empty until the caller learns
+ * the reviewed calls, and a thread that does not exist is refused by the resume itself): the JSON
+ * route on a local graph leaves the one read of the thread to `resume()`, under its lease.
  */
-export async function readResumeRequest(request: Request, threadId: string, reviewer: Reviewer, options: ResolvedHandlerOptions): Promise<ResumeRequest | Response> {
+export async function readResumeRequest(request: Request, threadId: string, reviewer: Reviewer, options: ResolvedHandlerOptions, readThread = true): Promise<ResumeRequest | Response> {
   const body = await readJsonBody(request, options.maxBodyBytes);
   if (!body.ok) return problemResponse(body.problem);
   const parsed = resumeBody.safeParse(body.value, { reportInput: true });
@@ -149,7 +152,7 @@ export async function readResumeRequest(request: Request, threadId: string, revi
     const more = details.length > 1 ? ` (+${details.length - 1} more; every problem is in \`details\`)` : "";
     return problemResponse(problem("INVALID_REQUEST", `Invalid resume request: ${details[0]?.message ?? ""}${more}`, details));
   }
-  const pending = await pendingOf(threadId, options);
+  const pending = readThread ? await pendingOf(threadId, options) : [];
   if (pending === undefined) return noSuchThread(threadId);
   const reviewed = pending.find((candidate) => candidate.interruptId === parsed.data.interruptId);
   const { interruptId, comment } = parsed.data;
@@ -189,14 +192,17 @@ export async function cancelledAnswer(resumed: ResumeRequest, error: Error, opti
 
 /** `POST /threads/:threadId/resume`: applies a reviewer's decisions or answer. */
 export async function resumeThread(request: Request, threadId: string, reviewer: Reviewer, options: ResolvedHandlerOptions): Promise<Response> {
-  const resumed = await readResumeRequest(request, threadId, reviewer, options);
+  const remote = isRemoteGraph(options.graph);
+  // On a local graph resume() reads the thread once, under its lease: the reviewed calls come from that read.
+  const resumed = await readResumeRequest(request, threadId, reviewer, options, remote);
   if (resumed instanceof Response) return resumed;
   try {
     const result = isRemoteGraph(options.graph)
       ? await resumeRemote(options.graph, resumed.config, resumed.value, resumed.options)
-      : await resume(options.graph, resumed.config, resumed.value, resumed.options);
+      : await resumeLocal(options.graph, resumed.config, resumed.value, resumed.options, (target) => (resumed.callIds = callIdsOf(target.payload)));
     return json(resumeAnswer(resumed, result));
   } catch (error) {
+    if (isHITLError(error, "UNKNOWN_THREAD")) return noSuchThread(threadId);
     if (!isHITLError(error, "RUN_CANCELLED")) throw error;
     return json(await cancelledAnswer(resumed, error, options));
   }

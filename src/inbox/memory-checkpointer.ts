@@ -1,5 +1,6 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph";
+import { MemorySaver, type Checkpoint, type CheckpointMetadata, type CheckpointTuple } from "@langchain/langgraph";
+import { takeLoadedTuple } from "../langgraph/index.js";
 import type { HITLGraph } from "../host/graph-types.js";
 import { claimStoreFor, type MemoryClaimStore } from "../claims/index.js";
 import { InboxHints, type PendingInterruptChange, type WatchPendingInterruptsOptions } from "./change-feed.js";
@@ -32,6 +33,11 @@ export class HITLMemorySaver extends MemorySaver implements ApprovalsInbox {
     },
     rows: () => this.#inbox.rows(),
   };
+
+  /** LangGraph's `getTuple`; the run `resume()` starts is served the head `resume()` read under the thread's lease (once). */
+  override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    return takeLoadedTuple(this, config) ?? super.getTuple(config);
+  }
 
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata): Promise<RunnableConfig> {
     const saved = await super.put(config, checkpoint, metadata);

@@ -19,8 +19,13 @@ const GREGORIAN_OFFSET_MS = 12_219_292_800_000;
 export function checkpointTimeMs(checkpointId: string | undefined): number | undefined {
   const hex = checkpointId?.replace(/-/g, "");
   if (hex === undefined || !/^[0-9a-f]{32}$/i.test(hex) || hex[12] !== "6") return undefined;
-  const time = (BigInt(`0x${hex.slice(0, 8)}`) << 28n) | (BigInt(`0x${hex.slice(8, 12)}`) << 12n) | BigInt(`0x${hex.slice(13, 16)}`);
-  return Number(time / 10_000n) - GREGORIAN_OFFSET_MS;
+  // The 60-bit count of 100 ns intervals is high * 2^28 + low; divided by 10 000 (to ms) in parts
+  // that stay below 2^53, so the result is exact without BigInt.
+  const high = Number.parseInt(hex.slice(0, 8), 16);
+  const low = Number.parseInt(hex.slice(8, 12), 16) * 4096 + Number.parseInt(hex.slice(13, 16), 16);
+  const wholes = Math.floor(high / 10_000);
+  const rest = high - wholes * 10_000;
+  return wholes * 2 ** 28 + Math.floor((rest * 2 ** 28 + low) / 10_000) - GREGORIAN_OFFSET_MS;
 }
 
 /**

@@ -6,7 +6,7 @@
  * `runTool`, and with which config; what a compiled graph's nodes run; LangChain's
  * `MiddlewareError` brand, how it writes a message to JSON and what its string tools hand their
  * schema; the time and order of checkpoint ids; `RemoteGraph`'s protected client and the SDK's
- * HTTP error text; the config keys our continuation rides on. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
+ * HTTP error text; the config keys our continuation and the checkpoint handed to a resumed run ride on. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
  */
 export { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS, RESUME_CHANNEL, isResultChannel } from "./channels.js";
 export { interruptValuesOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
@@ -18,6 +18,8 @@ export { thrownByTask } from "./task-error.js";
 export { checkpointTimeMs, isLaterCheckpoint } from "./checkpoint-id.js";
 export { continuationTokenOf, continuesHead, isContinuation, markLoad, withContinuationToken } from "./continuation-config.js";
 export type { Durability } from "./continuation-config.js";
+export { handOverLoad, loadedInterruptValues, reportClaimToHost, takeLoadedTuple } from "./loaded-checkpoint.js";
+export type { HandedOverLoad } from "./loaded-checkpoint.js";
 export { unknownInterruptOf, withStrictResume } from "./strict-resume.js";
 export { toolNodeCalls, unansweredCalls } from "./tool-node-input.js";
 export { ToolNodeRuns } from "./tool-node-runs.js";

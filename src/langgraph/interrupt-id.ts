@@ -32,6 +32,21 @@ interface InterruptScratchpad {
  * ```
  */
 export function interruptIdFor(namespace: string, answered: number): string {
+  const key = `${answered}\u0000${namespace}`;
+  const known = computedIds.get(key);
+  if (known !== undefined) return known;
+  const id = computeInterruptId(namespace, answered);
+  // A pure function of its inputs: bounded memo, oldest entry out first.
+  if (computedIds.size >= MEMO_LIMIT) computedIds.delete(computedIds.keys().next().value as string);
+  computedIds.set(key, id);
+  return id;
+}
+
+/** How many computed ids are kept (a resumed task asks for its own ids on every pass). */
+const MEMO_LIMIT = 1024;
+const computedIds = new Map<string, string>();
+
+function computeInterruptId(namespace: string, answered: number): string {
   const scratchpad: InterruptScratchpad = {
     interruptCounter: answered - 1,
     resume: new Array<unknown>(answered).fill(undefined),
@@ -39,12 +54,17 @@ export function interruptIdFor(namespace: string, answered: number): string {
     consumeNullResume: () => undefined,
   };
   const config = { configurable: { [NAMESPACE_KEY]: namespace, [CHECKPOINTER_KEY]: true, [SCRATCHPAD_KEY]: scratchpad } };
+  // The GraphInterrupt raised here is caught at once: capturing its stack would be most of the cost.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     AsyncLocalStorageProviderSingleton.runWithConfig(config, () => interrupt(null));
   } catch (error) {
     const id = isGraphInterrupt(error) ? error.interrupts[0]?.id : undefined;
     if (id !== undefined) return id;
     throw error;
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   throw new Error("LangGraph's interrupt() did not raise outside a resumed task");
 }

@@ -1,4 +1,6 @@
 import type { BaseCheckpointSaver, LangGraphRunnableConfig } from "@langchain/langgraph";
+import { continuationTokenOf } from "./continuation-config.js";
+import { loadOfTask } from "./loaded-checkpoint.js";
 
 // LangGraph hands a running task these through its config; they have no public accessor.
 const CHECKPOINTER_KEY = "__pregel_checkpointer";
@@ -23,6 +25,10 @@ export interface TaskContext {
   rootTaskId: string | undefined;
   /** Whether this pass has answers to hand out (a resume of a paused task), rather than being its first. */
   resuming: boolean;
+  /** The checkpoint `resume()` read under the thread's lease and handed to this run, if any (checked by whoever uses it). */
+  load?: unknown;
+  /** The continuation token this run carries, if it holds a thread's lease. */
+  continuationToken?: string;
 }
 
 function isResuming(scratchpad: unknown): boolean {
@@ -34,6 +40,10 @@ function rootTaskIdOf(namespace: string, taskId: string | undefined): string | u
   const first = namespace.split(NAMESPACE_SEPARATOR)[0] ?? "";
   const colon = first.lastIndexOf(":");
   return colon === -1 ? taskId : first.slice(colon + 1);
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 /**
@@ -62,5 +72,7 @@ export function readTaskContext(config: LangGraphRunnableConfig): TaskContext {
     taskId,
     rootTaskId: rootTaskIdOf(namespace, taskId),
     resuming: isResuming(configurable[SCRATCHPAD_KEY]),
+    ...optional("load", loadOfTask(config)),
+    ...optional("continuationToken", continuationTokenOf(config)),
   };
 }

@@ -17,7 +17,33 @@ import { isToolApprovalInterrupt } from "./guards.js";
  * ```
  */
 export function requestDigest(name: string, args: unknown): string {
-  return createHash("sha256").update(name).update("\u0000").update(canonicalJson(args)).digest("hex");
+  return digestOfRequestText(requestText(name, args));
+}
+
+/**
+ * The text a request's digest is the SHA-256 of: the tool name, a NUL, the canonical JSON of the
+ * arguments. Two requests have the same digest exactly when they have the same text, so a pass
+ * that only compares two requests compares their texts and hashes nothing.
+ *
+ * @example
+ * ```ts
+ * requestText("rm", { path: "/tmp/a" }) === requestText("rm", JSON.parse('{"path":"/tmp/a"}')); // true
+ * ```
+ */
+export function requestText(name: string, args: unknown): string {
+  return `${name}\u0000${canonicalJson(args)}`;
+}
+
+/**
+ * {@link requestDigest} of a request whose {@link requestText} is already known.
+ *
+ * @example
+ * ```ts
+ * digestOfRequestText(requestText("rm", { path: "/tmp/a" })) === requestDigest("rm", { path: "/tmp/a" }); // true
+ * ```
+ */
+export function digestOfRequestText(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
 }
 
 /**

@@ -27,25 +27,50 @@ function editSchema(argsSchema: Record<string, unknown> | undefined): ResponseSc
   return variant({ type: { const: "edit" }, updatedInput }, ["type", "updatedInput"]);
 }
 
-/** Collects `$defs` so that every call of one tool with the same allowed decisions points at one entry. */
+/**
+ * Collects `$defs` so that every call of one tool with the same allowed decisions points at one
+ * entry; an entry used only once is written in place instead (a `$ref` to it would only add bytes).
+ */
 class Definitions {
-  readonly defs: Record<string, ResponseSchema> = {};
+  readonly #defs: Record<string, ResponseSchema> = {};
   readonly #keys = new Map<string, string>();
+  readonly #uses = new Map<string, ResponseSchema[]>();
 
-  ref(identity: string, build: () => ResponseSchema): ResponseSchema {
+  /** A use of the entry for `identity` (built once): `{ ...around, $ref }`, the object that stands in the schema. */
+  ref(identity: string, build: () => ResponseSchema, around: ResponseSchema = {}): ResponseSchema {
     let key = this.#keys.get(identity);
     if (key === undefined) {
       key = `d${this.#keys.size}`;
       this.#keys.set(identity, key);
-      this.defs[key] = build();
+      this.#uses.set(key, []);
+      this.#defs[key] = build();
     }
-    return { $ref: `#/$defs/${key}` };
+    // The use itself is what the schema holds (never a copy of it), so writing it in place reaches the schema.
+    const use: ResponseSchema = { ...around, $ref: `#/$defs/${key}` };
+    this.#uses.get(key)!.push(use);
+    return use;
+  }
+
+  /**
+   * The entries used more than once; every other one now stands where it was used. Newest first:
+   * an entry used once was made while building the one that holds its use, so it is written in
+   * place before that one is copied into its own use.
+   */
+  shared(): Record<string, ResponseSchema> {
+    for (const [key, uses] of [...this.#uses].reverse()) {
+      const [only] = uses;
+      if (uses.length !== 1 || only === undefined) continue;
+      delete only["$ref"];
+      Object.assign(only, this.#defs[key]);
+      delete this.#defs[key];
+    }
+    return this.#defs;
   }
 }
 
-function decisionOf(defs: Definitions, type: ToolApprovalDecisionType, tool: string, argsSchema: Record<string, unknown> | undefined): ResponseSchema {
-  if (type !== "edit") return defs.ref(type, () => PLAIN_DECISIONS[type]);
-  return defs.ref(`edit\u0000${tool}`, () => editSchema(argsSchema));
+function decisionOf(defs: Definitions, type: ToolApprovalDecisionType, tool: string, argsSchema: Record<string, unknown> | undefined, around: ResponseSchema): ResponseSchema {
+  if (type !== "edit") return defs.ref(type, () => PLAIN_DECISIONS[type], around);
+  return defs.ref(`edit\u0000${tool}`, () => editSchema(argsSchema), around);
 }
 
 /**
@@ -53,7 +78,7 @@ function decisionOf(defs: Definitions, type: ToolApprovalDecisionType, tool: str
  * object with one decision per `tool_call_id`, each limited to that call's `allowed_decisions`,
  * an `edit`'s `updatedInput` described by the tool's `args_schema`. Every call of one tool with
  * the same allowed decisions shares one `$defs` entry, so ten calls of a tool cost ten short
- * `$ref`s, not ten copies of its schema.
+ * `$ref`s, not ten copies of its schema; what only one call uses is written in place.
  *
  * @param payload - The approval as raised (its `error`, if any, changes nothing).
  * @returns The schema LangGraph publishes as the interrupt's `response_schema`.
@@ -70,14 +95,17 @@ export function approvalResponseSchema(payload: ToolApprovalInterruptPayload): R
     const allowed = config?.allowed_decisions ?? [];
     const identity = `${request.name}\u0000${allowed.join(",")}`;
     properties[request.tool_call_id] = defs.ref(identity, () => {
-      const variants = allowed.map((type) => decisionOf(defs, type, request.name, config?.args_schema));
-      return variants.length === 0 ? { not: {} } : { type: "object", ...(variants.length === 1 ? variants[0]! : { anyOf: variants }) };
+      // A lone decision carries the entry's `type: "object"` itself.
+      const around: ResponseSchema = allowed.length === 1 ? { type: "object" } : {};
+      const variants = allowed.map((type) => decisionOf(defs, type, request.name, config?.args_schema, around));
+      return variants.length === 0 ? { not: {} } : variants.length === 1 ? variants[0]! : { type: "object", anyOf: variants };
     });
   }
+  const shared = defs.shared();
   return {
     ...strictObject(properties, payload.action_requests.map((request) => request.tool_call_id)),
     description: APPROVAL_DESCRIPTION,
-    $defs: defs.defs,
+    ...(Object.keys(shared).length === 0 ? {} : { $defs: shared }),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   isContinuation,
   markLoad,
   RESUME_CHANNEL,
+  takeLoadedTuple,
   type LatestPendingWrites,
   type PendingWrite,
 } from "../langgraph/index.js";
@@ -133,7 +134,9 @@ export class HITLPostgresSaver
   /**
    * LangGraph's `getTuple`. A tuple loaded as the thread's head (no `checkpoint_id` asked for)
    * carries a mark LangGraph hands back to {@link HITLPostgresSaver.put}, which thereby knows the
-   * run continues the head rather than travelling back in time.
+   * run continues the head rather than travelling back in time. The run `resume()` starts is
+   * served the head `resume()` read under the thread's lease instead of reading it again (only
+   * that run, once, for that thread's root head: see `takeLoadedTuple`).
    *
    * @example
    * ```ts
@@ -141,7 +144,7 @@ export class HITLPostgresSaver
    * ```
    */
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
-    return markLoad(await super.getTuple(config), config);
+    return takeLoadedTuple(this, config) ?? markLoad(await super.getTuple(config), config);
   }
 
   /**

@@ -76,6 +76,41 @@ describe("approvalResponseSchema", () => {
     // `"call_9":{"$ref":"#/$defs/d0"}` and `"call_9"` in `required`.
     expect((bytes(10) - bytes(1)) / 9).toBeLessThan(50);
   });
+
+  test("what only one call uses is written in place: a one-call schema has no $defs and no $ref, and still checks the edit's arguments", async () => {
+    const single = approval([{ id: "c1" }]);
+    const schema = approvalResponseSchema(single);
+    const text = JSON.stringify(schema);
+    expect(schema).not.toHaveProperty("$defs");
+    expect(text).not.toContain("$ref");
+    expect(text.split(JSON.stringify(toolArgsSchema(deploy.schema)))).toHaveLength(2);
+    const wrongType = { c1: { type: "edit", updatedInput: { service: "billing", replicas: "3" } } };
+    expect(satisfies(schema, wrongType)).toBe(false);
+    expect(await accepts(single, wrongType)).toBe(false);
+    const edit = { c1: { type: "edit", updatedInput: { service: "billing", replicas: 3 } } };
+    expect(satisfies(schema, edit)).toBe(true);
+    expect(await accepts(single, edit)).toBe(true);
+  });
+
+  const SHAPES: Array<[string, Array<{ id: string; allowed?: ToolApprovalDecisionType[] }>]> = [
+    ["one call, one decision", [{ id: "c1", allowed: ["approve"] }]],
+    ["one call, only edit", [{ id: "c1", allowed: ["edit"] }]],
+    ["two calls, one decision each", [{ id: "c1", allowed: ["approve"] }, { id: "c2", allowed: ["approve"] }]],
+    ["a lone edit beside edit-or-reject", [{ id: "c1", allowed: ["edit"] }, { id: "c2", allowed: ["edit", "reject"] }]],
+    ["every decision, then approve-or-reject", [{ id: "c1" }, { id: "c2" }, { id: "c3", allowed: ["approve", "reject"] }]],
+  ];
+
+  test.each(SHAPES)("%s: every $ref points at a $defs entry, each entry is used more than once, and each call's first alternative passes schema and validator", async (_label, calls) => {
+    const payload = approval(calls);
+    const schema = approvalResponseSchema(payload) as { $defs?: Record<string, unknown> };
+    const text = JSON.stringify(schema);
+    const refs = (text.match(/#\/\$defs\/d\d+/g) ?? []).map((ref) => ref.slice("#/$defs/".length));
+    for (const ref of refs) expect(schema.$defs).toHaveProperty(ref);
+    for (const key of Object.keys(schema.$defs ?? {})) expect(refs.filter((ref) => ref === key).length).toBeGreaterThan(1);
+    const value = sampleOf(schema, 0);
+    expect(satisfies(schema, value)).toBe(true);
+    expect(await accepts(payload, value)).toBe(true);
+  });
 });
 
 const OPEN: AskUserQuestionRequest = { question: "Why?" };
