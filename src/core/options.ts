@@ -12,6 +12,7 @@ import type { ToolApprovalDecisionType } from "../payload/types.js";
 import type { ApprovalOptions, InterruptOnConfig, ResolvedNodeOptions } from "./types.js";
 import { issueDetails } from "../errors/issue-details.js";
 import { signingKeyProblem, type SigningKey } from "../protocol/signing.js";
+import { resolveGrantOptions } from "./grant-options.js";
 
 
 /** Options of {@link ApprovalToolNode}: everything `ToolNode` takes, plus the approval layer. */
@@ -19,7 +20,7 @@ export interface ApprovalToolNodeOptions extends ApprovalOptions, ToolNodeOption
 
 
 /** This library's own options. Everything else belongs to `ToolNode`, which reads it as it likes. */
-const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "onHookError", "onDecision", "signingKey"] as const;
+const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "onHookError", "onDecision", "signingKey", "grants"] as const;
 const ENTRY_SETTINGS = ["allowedDecisions", "description", "expiresInMs"];
 const ENTRY_SHAPES = ["true", "false", "{ allowedDecisions?, description?, expiresInMs? }"];
 
@@ -38,6 +39,8 @@ const ownSchema = z.looseObject({
   onDecision: z.custom<DecisionHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   // Checked apart, by the one check of every signingKey: its problems never echo the key.
   signingKey: z.unknown().optional(),
+  // Checked apart, by resolveGrantOptions.
+  grants: z.unknown().optional(),
 });
 
 function refuse(details: HITLErrorDetail[], subject = "ApprovalToolNode"): never {
@@ -185,5 +188,7 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
       ...(settings.expiresInMs === undefined ? {} : { expiresInMs: settings.expiresInMs }),
     });
   }
-  return { hooks, onHookError: onHookError ?? warnHookError, onDecision, signingKey, hitlEnabled: humanInTheLoop?.enabled ?? true, interruptOn: resolved };
+  const grants = resolveGrantOptions(parsed.data.grants, toolNames);
+  if (grants.details.length > 0) refuse(grants.details, subject);
+  return { hooks, onHookError: onHookError ?? warnHookError, onDecision, signingKey, hitlEnabled: humanInTheLoop?.enabled ?? true, interruptOn: resolved, grants: grants.resolved };
 }

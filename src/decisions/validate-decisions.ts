@@ -7,6 +7,7 @@ import type {
 } from "../payload/types.js";
 import { fromClientFormat } from "./client-formats.js";
 import { DECISION_TYPES, isDecisionType, parseDecision } from "./decision-schema.js";
+import { grantOfferProblems } from "./grant-request.js";
 import { validateToolArguments, type ToolLike } from "./tool-arguments.js";
 import { isPlainObject } from "../payload/json-type.js";
 
@@ -94,7 +95,12 @@ function checkDecision(
     return undefined;
   }
   const parsed = parseDecision(type, value);
-  if (parsed.ok) return parsed.decision;
+  if (parsed.ok) {
+    const grant = parsed.decision.type === "approve" ? parsed.decision.grant : undefined;
+    const problems = grant === undefined ? [] : grantOfferProblems(grant, config?.grants, request);
+    for (const problem of problems) details.push({ toolCallId, ...problem });
+    return problems.length === 0 ? parsed.decision : undefined;
+  }
   for (const problem of parsed.problems) details.push({ toolCallId, ...problem });
   return undefined;
 }
@@ -104,7 +110,8 @@ function checkDecision(
  * `action_requests` order, or a map by `tool_call_id`; LangChain's `{ decisions }` and
  * agent-inbox's `HumanResponse[]` are converted first), one decision per request, each
  * decision's type against that call's `allowed_decisions`, and every `edit` against the
- * tool's schema.
+ * tool's schema, and every `approve` that asks for a standing `grant` against what the call's
+ * review config offers (`grants`).
  *
  * @returns The decisions by `tool_call_id`.
  * @throws {HITLError} `INVALID_DECISION` for any shape or permission problem (and for a

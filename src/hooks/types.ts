@@ -185,8 +185,8 @@ export interface HookRegistration<E extends HookEvent> {
 
 /** Where an observer's failure is reported. */
 export interface HookErrorContext {
-  /** The hook event, or `"onDecision"` for the node's decision callback. */
-  event: HookEvent | "onDecision";
+  /** The hook event, `"onDecision"` for the node's decision callback, or `"grantPredicate"` for a host predicate a standing grant names. */
+  event: HookEvent | "onDecision" | "grantPredicate";
   toolName: string | undefined;
   toolCallId: string | undefined;
 }

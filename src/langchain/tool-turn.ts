@@ -103,7 +103,7 @@ export class ToolTurn<R extends TurnRequest> {
     this.#accepting = false;
     const runSignal = followRunSignal(config.signal);
     this.#release = () => runSignal.release();
-    const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), runSignal, completed };
+    const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), config, runSignal, completed };
     const decided = await decideBatch(inModelOrder(this.#requests, this.#expected).map((request) => request.toolCall), env);
     return answerBatch(decided, env, (stop) => requestStop(config, stop));
   }

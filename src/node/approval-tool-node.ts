@@ -60,7 +60,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   constructor(tools: ApprovalNodeTool[], options?: ApprovalToolNodeOptions) {
     const toolNames = tools.map((tool) => tool.name);
     const resolved = resolveNodeOptions(options, toolNames);
-    const { hooks: _hooks, humanInTheLoop: _hitl, interruptOn: _interruptOn, onHookError: _onHookError, onDecision: _onDecision, signingKey: _signingKey, ...toolNodeOptions } = options ?? {};
+    const { hooks: _hooks, humanInTheLoop: _hitl, interruptOn: _interruptOn, onHookError: _onHookError, onDecision: _onDecision, signingKey: _signingKey, grants: _grants, ...toolNodeOptions } = options ?? {};
     super(tools, toolNodeOptions);
     this.#options = resolved;
     this.#tools = {
@@ -86,7 +86,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<T> {
     const runSignal = followRunSignal(config.signal);
     try {
-      const env: BatchEnvironment = { options: this.#options, tools: this.#tools, task: readTaskContext(config), runSignal, completed: this.#completed };
+      const env: BatchEnvironment = { options: this.#options, tools: this.#tools, task: readTaskContext(config), config, runSignal, completed: this.#completed };
       const decided = await decideBatch(toolNodeCalls(input), env);
       const batch = answerBatch(decided, env, (stop) => requestStop(config, stop));
       return await super.run(input, this.#batches.bind(runSignal.toolConfig(config), batch));

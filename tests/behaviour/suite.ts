@@ -21,6 +21,7 @@ import { responseSchemaCases } from "./response-schema.cases.js";
 import { streamingCases } from "./streaming.cases.js";
 import { durabilityCases } from "./durability.cases.js";
 import { historyBoundCases } from "./history-bound.cases.js";
+import { grantCases } from "./grants.cases.js";
 
 const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 CASES.push(signingCases);
@@ -29,6 +30,7 @@ CASES.push(clientSpellingCases);
 CASES.push(responseSchemaCases);
 CASES.push(streamingCases);
 CASES.push(durabilityCases);
+CASES.push(grantCases);
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {
