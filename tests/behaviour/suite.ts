@@ -22,6 +22,7 @@ import { streamingCases } from "./streaming.cases.js";
 import { durabilityCases } from "./durability.cases.js";
 import { historyBoundCases } from "./history-bound.cases.js";
 import { grantCases } from "./grants.cases.js";
+import { grantRefusalCases } from "./grant-refusals.cases.js";
 
 const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 CASES.push(signingCases);
@@ -31,6 +32,7 @@ CASES.push(responseSchemaCases);
 CASES.push(streamingCases);
 CASES.push(durabilityCases);
 CASES.push(grantCases);
+CASES.push(grantRefusalCases);
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {
