@@ -2,6 +2,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph";
 import type { HITLGraph } from "../host/graph-types.js";
 import { claimStoreFor, type MemoryClaimStore } from "../claims/index.js";
+import { memoryGrantStoreFor } from "../grants/index.js";
 import { InboxHints, type PendingInterruptChange, type WatchPendingInterruptsOptions } from "./change-feed.js";
 import { expireRows } from "./expire-pending.js";
 import { changesForCheckpoint, changesForWrites } from "./inbox-changes.js";
@@ -43,6 +44,7 @@ export class HITLMemorySaver extends MemorySaver implements ApprovalsInbox {
     this.#inbox.deleteThread(threadId);
     this.#hints.notify(threadId);
     (claimStoreFor(this) as MemoryClaimStore).deleteThread(threadId);
+    memoryGrantStoreFor(this).deleteThread(threadId);
   }
 
   /**

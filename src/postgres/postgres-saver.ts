@@ -3,6 +3,7 @@ import type { ChannelVersions, Checkpoint, CheckpointMetadata, CheckpointTuple, 
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type pg from "pg";
 import type { ClaimStore, ClaimStoreProvider } from "../claims/index.js";
+import type { GrantStore, GrantStoreProvider } from "../grants/index.js";
 import type { ContinuationLeaseProvider, ContinuationLeases } from "../host/continuation.js";
 import type { HitlGraph } from "../host/graph-types.js";
 import { expireRows } from "../inbox/expire-pending.js";
@@ -21,6 +22,7 @@ import {
 } from "../langgraph/index.js";
 import { latestRootWritesSql, stockCheckpointRows, stockWriteRows, taskInterruptWritesSql } from "../langgraph/index.js";
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
+import { PostgresGrantStore } from "./grants/postgres-grant-store.js";
 import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
 import { PostgresContinuationLeases } from "./continuation/postgres-leases.js";
 import { listPending, overduePending } from "./inbox/inbox-queries.js";
@@ -54,13 +56,15 @@ import { checkInterruptEncoding, INBOX_READABLE_TYPE, unsupportedSerializer } fr
  * const graph = builder.compile({ checkpointer: saver });
  * ```
  */
-export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, ClaimStoreProvider, ContinuationLeaseProvider {
+export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, ClaimStoreProvider, GrantStoreProvider, ContinuationLeaseProvider {
   /** The schema of the checkpoint tables. */
   readonly schema: string;
   /** The pool the saver uses; `PostgresSaver` keeps its own reference private. */
   protected readonly pgPool: pg.Pool;
   /** Where reviewed batches are claimed (see the README's "Exactly once"). */
   readonly claimStore: ClaimStore;
+  /** Where standing grants live, shared by every replica (see the README's "Standing grants"). */
+  readonly grantStore: GrantStore;
   /** Which run may continue each thread (see `withThreadContinuation`). */
   readonly continuationLeases: ContinuationLeases;
   /** The `LISTEN` connection watches share (see {@link HITLPostgresSaver.watchPendingInterrupts}). */
@@ -79,6 +83,7 @@ export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, 
     this.schema = resolved.schema;
     this.pgPool = pool;
     this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);
+    this.grantStore = new PostgresGrantStore(pool, resolved.schema);
     this.continuationLeases = new PostgresContinuationLeases(pool, resolved.schema, resolved);
     this.inboxNotifications = new PostgresInboxNotifications(pool, resolved.schema);
   }
@@ -255,7 +260,8 @@ export class HITLPostgresSaver extends PostgresSaver implements ApprovalsInbox, 
 
   /**
    * Deletes a thread — LangGraph's rows (what the stock `deleteThread` deletes), its inbox
-   * entries, claims, call results, continuation records and lease — in one statement, so it is
+   * entries, claims, call results, continuation records, lease and thread-scoped grants (grants
+   * of the host's scopes made on it stay) — in one statement, so it is
    * atomic: if anything fails, everything stays.
    *
    * @example

@@ -32,3 +32,8 @@ export function leasesTable(schema: string): string {
 export function continuationsTable(schema: string): string {
   return `${quoted(schema)}.hitl_continuations`;
 }
+
+/** The standing grants reviewers made ("always allow"). */
+export function grantsTable(schema: string): string {
+  return `${quoted(schema)}.hitl_grants`;
+}

@@ -115,19 +115,21 @@ export const grantCases: BehaviourCases = (saver, adapter) => {
     });
 
     test("a host scope: a user grant made on one thread applies on another thread of that user, not of another user", async () => {
+      // Unique per run: a Postgres saver is shared by every test.
+      const user = `u_42-${newThread("user").configurable.thread_id}`;
       const agent = await grantAgent(saver, adapter, [[call("app", "d1")]], { grants: userScope });
-      const config = { configurable: { ...newThread("grant-user-a").configurable, user_id: "u_42" } };
+      const config = { configurable: { ...newThread("grant-user-a").configurable, user_id: user } };
       const first = (await nextBatch(agent, config))!;
-      expect(first.payload.review_configs[0]?.grants?.scopes).toEqual([{ name: "thread" }, { name: "user", key: "u_42" }]);
+      expect(first.payload.review_configs[0]?.grants?.scopes).toEqual([{ name: "thread" }, { name: "user", key: user }]);
       // The resuming host passes no user_id: the key comes from what the approval offered.
       const pending = (await getInterrupt<ToolApprovalInterruptPayload>(agent.graph, config))!;
       await resume(agent.graph, { configurable: { thread_id: config.configurable.thread_id } }, { d1: { type: "approve", grant: { scope: "user", match: { kind: "tool" } } } }, { interruptId: pending.interruptId, reviewer });
       const same = await grantAgent(saver, adapter, [[call("elsewhere", "s1")]], { grants: userScope }, agent.saver);
-      expect(await nextBatch(same, { configurable: { ...newThread("grant-user-b").configurable, user_id: "u_42" } })).toBeUndefined();
+      expect(await nextBatch(same, { configurable: { ...newThread("grant-user-b").configurable, user_id: user } })).toBeUndefined();
       expect(same.deploy.runs).toEqual([{ path: "elsewhere" }]);
       const stranger = await grantAgent(saver, adapter, [[call("elsewhere", "x1")]], { grants: userScope }, agent.saver);
-      expect(await nextBatch(stranger, { configurable: { ...newThread("grant-user-c").configurable, user_id: "u_7" } })).toBeDefined();
-      expect((await listGrants(agent.saver, { limit: 10, scope: "user", scopeKey: "u_42" })).items.map((grant) => grant.scope)).toEqual([{ name: "user", key: "u_42" }]);
+      expect(await nextBatch(stranger, { configurable: { ...newThread("grant-user-c").configurable, user_id: `${user}-stranger` } })).toBeDefined();
+      expect((await listGrants(agent.saver, { limit: 10, scope: "user", scopeKey: user })).items.map((grant) => grant.scope)).toEqual([{ name: "user", key: user }]);
     });
 
     test("a grant expires: after expiresInMs the call asks again", async () => {

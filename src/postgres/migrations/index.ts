@@ -7,6 +7,7 @@ import { claimsByInterruptMigration } from "./0005-claims-by-interrupt.js";
 import { continuationsMigration } from "./0006-continuations.js";
 import { retentionMigration } from "./0007-retention.js";
 import { inboxNotifyMigration } from "./0008-inbox-notify.js";
+import { grantsMigration } from "./0011-grants.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration, in order. Append only: released migrations are frozen (tests/postgres/migrations-frozen.test.ts). */
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   continuationsMigration,
   retentionMigration,
   inboxNotifyMigration,
+  grantsMigration,
 ];
 
 export { ensureAttachments, ensureTriggerSettings } from "./attachments.js";
