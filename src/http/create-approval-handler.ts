@@ -5,6 +5,7 @@ import { streamInterrupts, wantsEventStream } from "./inbox-stream.js";
 import { problem, problemFromError, problemResponse } from "./problem.js";
 import { changesState, crossSiteProblem } from "./request-origin.js";
 import { getThreadInterrupt, listInterrupts, resumeThread } from "./routes.js";
+import { listGrantsRoute, revokeGrantRoute } from "./grant-routes.js";
 import { decodeThreadId } from "./thread-id.js";
 
 /** A web-standard request handler: mount it in Hono, Next.js route handlers, Bun, Deno or Node. */
@@ -58,9 +59,12 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
   if (crossSite !== undefined) return problemResponse(crossSite);
   if (options.page && (path === "" || path === "/")) return method === "GET" ? reviewerPage(options.basePath) : methodNotAllowed("GET");
   const threadRoute = /^\/threads\/([^/]+)\/(interrupt|resume)$/.exec(path);
-  if (path !== "/interrupts" && threadRoute === null) return problemResponse(problem("NOT_FOUND", `No route ${method} ${path}.`));
+  const grantRoute = /^\/grants\/([^/]+)\/revoke$/.exec(path);
+  if (path !== "/interrupts" && path !== "/grants" && threadRoute === null && grantRoute === null) return problemResponse(problem("NOT_FOUND", `No route ${method} ${path}.`));
   const auth = await authenticated(request, options);
   if (!auth.ok) return auth.response;
+  if (path === "/grants") return method === "GET" ? listGrantsRoute(new URL(request.url), options) : methodNotAllowed("GET");
+  if (grantRoute !== null) return method === "POST" ? revokeGrantRoute(grantRoute[1] ?? "", auth.reviewer, options) : methodNotAllowed("POST");
   if (stream) return closing.aborted ? problemResponse(problem("SHUTTING_DOWN", "The server is shutting down; connect again.")) : streamInterrupts(request, options, closing);
   if (path === "/interrupts") return method === "GET" ? listInterrupts(new URL(request.url), options) : methodNotAllowed("GET");
   const [, rawThreadId = "", action] = threadRoute ?? [];
@@ -81,6 +85,8 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
  * | `GET {base}/interrupts` with `Accept: text/event-stream` | the inbox's changes as server-sent events: `snapshot` first, then `raised`, `resolved`, `expired` |
  * | `GET {base}/threads/:threadId/interrupt` | a thread's pending interrupt (404 when none) |
  * | `POST {base}/threads/:threadId/resume` | `{ interruptId, decisions \| answer \| answers, comment? }` |
+ * | `GET {base}/grants?threadId&scope&scopeKey&toolName&includeInactive&limit&cursor` | standing grants, oldest first |
+ * | `POST {base}/grants/:grantId/revoke` | revokes a grant (the reviewer is recorded as who revoked it) |
  *
  * Errors are `application/problem+json` with our error `code`: 400 invalid decision, edit or
  * answer (with per-call `details`), 401/403 from `authenticate`, 403 `CROSS_SITE_REQUEST` for a
@@ -88,7 +94,7 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
  * mismatched, 410 expired, 413 body too large, 415 a body that is not `application/json`,
  * 503 database unavailable (or `SHUTTING_DOWN`: an event stream asked for after `close()`).
  *
- * @param options - `{ graph, authenticate, inbox?, basePath?, maxBodyBytes?, page?, signingKey?, allowedOrigins?, eventStream? }`.
+ * @param options - `{ graph, authenticate, inbox?, basePath?, maxBodyBytes?, page?, signingKey?, allowedOrigins?, eventStream?, grants? }`.
  * @returns `(request: Request) => Promise<Response>`, with `close()` to end its event streams.
  * @throws {HITLError} `INVALID_OPTIONS` for bad options.
  * @example

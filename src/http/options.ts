@@ -58,6 +58,12 @@ export interface ApprovalHandlerOptions {
    * push — a `RemoteGraph`'s — is re-read; default 10 000).
    */
   eventStream?: Partial<EventStreamSettings>;
+  /**
+   * Where the standing grants the `grants` routes list and revoke live: the checkpointer the
+   * graph's node uses. Default: the graph's checkpointer; for a `RemoteGraph`, none (the routes
+   * answer 404) unless you pass a checkpointer on the server's database.
+   */
+  grants?: object;
 }
 
 /** Settings of the handler's event streams (see {@link ApprovalHandlerOptions.eventStream}). */
@@ -81,6 +87,7 @@ export interface ResolvedHandlerOptions {
   signingKey: SigningKey | undefined;
   allowedOrigins: ReadonlySet<string>;
   eventStream: EventStreamSettings;
+  grants: object | undefined;
 }
 
 /** The shapes an entry of `allowedOrigins` may take. */
@@ -111,6 +118,7 @@ const schema = z.strictObject({
       pollMs: z.number().int().min(100).max(3_600_000).optional(),
     })
     .optional(),
+  grants: z.custom<object>((value) => typeof value === "object" && value !== null, { message: "expected a checkpointer (e.g. the one the graph was compiled with)" }).optional(),
 });
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -120,6 +128,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 function defaultInbox(graph: HITLGraph): ApprovalsInbox | undefined {
   if (hasInbox(graph.checkpointer)) return graph.checkpointer;
   return isRemoteGraph(graph) ? createRemoteInbox(graph) : undefined;
+}
+
+/** A compiled graph's own checkpointer keeps its grants; a `RemoteGraph`'s are on its server. */
+function defaultGrants(graph: HITLGraph): object | undefined {
+  if (isRemoteGraph(graph)) return undefined;
+  const { checkpointer } = graph as { checkpointer?: unknown };
+  return typeof checkpointer === "object" && checkpointer !== null ? checkpointer : undefined;
 }
 
 /**
@@ -154,6 +169,7 @@ export function resolveHandlerOptions(options: ApprovalHandlerOptions): Resolved
     page: parsed.data.page ?? true,
     signingKey,
     allowedOrigins: new Set(parsed.data.allowedOrigins ?? []),
+    grants: parsed.data.grants ?? defaultGrants(options.graph),
     eventStream: { ...EVENT_STREAM_DEFAULTS, ...Object.fromEntries(Object.entries(parsed.data.eventStream ?? {}).filter(([, value]) => value !== undefined)) },
   };
 }
