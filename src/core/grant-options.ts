@@ -65,9 +65,11 @@ export function resolveGrantOptions(value: unknown, toolNames: readonly string[]
   if (!parsed.success) {
     const details = issueDetails(parsed.error.issues, {
       prefix: ["grants"],
-      extra: (issue) => ({
+      extra: (issue, path) => ({
         received: boundReceived((issue as { input?: unknown }).input),
-        ...(issue.code === "unrecognized_keys" ? { allowed: SETTINGS, message: `unknown setting ${issue.keys.map((key) => `"${key}"`).join(", ")} of \`grants\`; allowed: ${SETTINGS.join(", ")}` } : {}),
+        ...(issue.code === "unrecognized_keys"
+          ? { path: [...path, issue.keys[0] ?? ""], received: issue.keys[0], allowed: SETTINGS, message: `unknown setting ${issue.keys.map((key) => `"${key}"`).join(", ")} of \`grants\`; allowed: ${SETTINGS.join(", ")}` }
+          : {}),
       }),
     });
     return { resolved: undefined, details };
