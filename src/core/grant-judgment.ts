@@ -15,7 +15,7 @@ interface JudgedAudit {
 }
 
 /** What judging the grants of one submission needs. */
-export interface GrantJudgmentContext {
+interface GrantJudgmentContext {
   /** The node's grant options now (`undefined`: it allows none). */
   grants: ResolvedGrantOptions | undefined;
   threadId: string | undefined;

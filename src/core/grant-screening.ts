@@ -11,7 +11,7 @@ type AskScreening = Extract<Screening, { kind: "ask" }>;
 type GrantedScreening = Extract<Screening, { kind: "granted" }>;
 
 /** What applying grants to a batch needs besides its screenings. */
-export interface GrantScreeningContext {
+interface GrantScreeningContext {
   grants: ResolvedGrantOptions;
   task: TaskContext;
   /** The config of the run the batch belongs to: where host scopes' keys are read. */

@@ -4,7 +4,7 @@ import { canonicalJson } from "../payload/canonical-json.js";
 import { isPlainObject } from "../payload/json-type.js";
 
 /** The longest a grant's JSON Schema may be, as canonical JSON: it is stored with the grant and evaluated on every later call it could cover. */
-export const MAX_NARROWING_SCHEMA_CHARS = 8_192;
+const MAX_NARROWING_SCHEMA_CHARS = 8_192;
 /** The deepest a grant's JSON Schema may nest subschemas. */
 const MAX_DEPTH = 16;
 /** The longest `pattern` a grant's schema may hold. */
@@ -25,7 +25,7 @@ const SCHEMA_LIST_KEYWORDS = new Set(["anyOf", "allOf", "oneOf", "prefixItems"])
 const SCHEMA_MAP_KEYWORDS = new Set(["properties"]);
 
 /** The keywords a grant's JSON Schema may use, for error messages. */
-export const NARROWING_SCHEMA_KEYWORDS: readonly string[] = [...VALUE_KEYWORDS, ...SCHEMA_KEYWORDS, ...SCHEMA_LIST_KEYWORDS, ...SCHEMA_MAP_KEYWORDS];
+const NARROWING_SCHEMA_KEYWORDS: readonly string[] = [...VALUE_KEYWORDS, ...SCHEMA_KEYWORDS, ...SCHEMA_LIST_KEYWORDS, ...SCHEMA_MAP_KEYWORDS];
 
 type Path = Array<string | number>;
 

@@ -3,7 +3,7 @@ import { durationChoices, grantRequestOf, matchChoices, scopeLabel, type Choice 
 import { el, uid } from "./dom.js";
 
 /** The "always allow" part of one call's approval: shown with Approve where the approval offers grants. */
-export interface GrantControls {
+interface GrantControls {
   element: HTMLFieldSetElement;
   /** The grant asked for, or `undefined` when "always allow" is not ticked. */
   request(): ToolApprovalGrantRequest | undefined;

@@ -3,7 +3,7 @@ import { describeGrant } from "../logic/grants.js";
 import { el } from "./dom.js";
 
 /** The page's list of active standing grants, each with a Revoke button. */
-export interface GrantsPanel {
+interface GrantsPanel {
   element: HTMLElement;
   /** Shows `grants` (hidden when there are none); `undefined` hides the panel (the handler keeps no grants). */
   show(grants: readonly StandingGrant[] | undefined, now: Date): void;
