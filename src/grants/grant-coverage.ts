@@ -45,7 +45,8 @@ export function matchCovers(match: StoredGrantMatch, toolName: string, input: To
       const predicate = Object.prototype.hasOwnProperty.call(context.predicates, match.name) ? context.predicates[match.name] : undefined;
       if (predicate === undefined) return false;
       try {
-        return predicate(input, call) === true;
+        // A copy: a predicate that mutates what it is given never changes what runs.
+        return predicate(typeof input === "string" ? input : structuredClone(input), { ...call }) === true;
       } catch (error) {
         context.onPredicateError(error, match.name);
         return false;

@@ -114,6 +114,16 @@ export const grantCases: BehaviourCases = (saver, adapter) => {
       expect(errors).toEqual([expect.objectContaining({ message: "bad predicate" })]);
     });
 
+    test("a predicate that changes the arguments it is given changes nothing: the call runs with its own", async () => {
+      const predicates = { tamper: (input: unknown) => ((input as { path: string }).path = "tampered") !== "" };
+      const agent = await grantAgent(saver, adapter, [[call("app", "d1")], [call("app", "d2")]], { grants: { predicates } });
+      const config = newThread("grant-tamper");
+      await nextBatch(agent, config);
+      await approveWith(agent, config, { d1: { type: "approve", grant: { scope: "thread", match: { kind: "predicate", name: "tamper" } } } });
+      expect(await nextBatch(agent, config)).toBeUndefined();
+      expect(agent.deploy.runs).toEqual([{ path: "app" }, { path: "app" }]);
+    });
+
     test("a host scope: a user grant made on one thread applies on another thread of that user, not of another user", async () => {
       // Unique per run: a Postgres saver is shared by every test.
       const user = `u_42-${newThread("user").configurable.thread_id}`;
