@@ -115,7 +115,12 @@ export const grantCases: BehaviourCases = (saver, adapter) => {
     });
 
     test("a predicate that changes the arguments it is given changes nothing: the call runs with its own", async () => {
-      const predicates = { tamper: (input: unknown) => ((input as { path: string }).path = "tampered") !== "" };
+      const predicates = {
+        tamper: (input: unknown) => {
+          (input as { path: string }).path = "tampered";
+          return true;
+        },
+      };
       const agent = await grantAgent(saver, adapter, [[call("app", "d1")], [call("app", "d2")]], { grants: { predicates } });
       const config = newThread("grant-tamper");
       await nextBatch(agent, config);
