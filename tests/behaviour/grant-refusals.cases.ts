@@ -76,6 +76,16 @@ export const grantRefusalCases: BehaviourCases = (saver, adapter) => {
       await expectNothingGranted(agent);
     });
 
+    test("only an approve carries a grant: an edit or a reject with one is refused with INVALID_DECISION", async () => {
+      const agent = await paused(saver, adapter, { grants: {} });
+      for (const decision of [{ type: "edit", updatedInput: { path: "app" }, grant: { scope: "thread" } }, { type: "reject", grant: { scope: "thread" } }]) {
+        const error = await refusal(resume(agent.graph, agent.config, { d1: decision as unknown as ToolApprovalDecision }, { interruptId: agent.pending.interruptId, reviewer }));
+        expect(error.code).toBe("INVALID_DECISION");
+        expect(error.details.find((detail) => detail.toolCallId === "d1")).toBeDefined();
+      }
+      await expectNothingGranted(agent);
+    });
+
     test("an unverified reviewer makes no grant: a raw Command's grant re-raises the approval with INVALID_DECISION; resume() without a reviewer is refused too", async () => {
       const agent = await paused(saver, adapter, { grants: {} });
       const raw = await agent.graph.invoke(new Command({ resume: { [agent.pending.interruptId]: withGrant({ scope: "thread" }) } }), agent.config);

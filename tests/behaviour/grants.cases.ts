@@ -206,6 +206,25 @@ export const grantCases: BehaviourCases = (saver, adapter) => {
       ]);
     });
 
+    test("a tool-wide grant does not run a call whose arguments fail the tool's schema, nor calls that share a tool_call_id", async () => {
+      const turns: PlannedCall[][] = [[call("app", "d1")], [{ name: "deploy", args: { path: 123 }, id: "bad" }, call("app", "dup"), call("app", "dup")]];
+      const agent = await grantAgent(saver, adapter, turns);
+      const config = newThread("grant-malformed");
+      await nextBatch(agent, config);
+      await approveWith(agent, config, { d1: { type: "approve", grant: { scope: "thread", match: { kind: "tool" } } } });
+      expect(await nextBatch(agent, config)).toBeUndefined();
+      expect(agent.deploy.runs).toEqual([{ path: "app" }]);
+      const records = toolMessages((await agent.graph.getState(config)).values)
+        .slice(1)
+        .map((message) => [message.tool_call_id, message.status, (message.additional_kwargs["hitl"] as { source?: string; grantId?: string }).source, (message.additional_kwargs["hitl"] as { grantId?: string }).grantId]);
+      expect(records).toEqual([
+        ["bad", "error", "invalid_arguments", undefined],
+        ["dup", "error", "duplicate_tool_call_id", undefined],
+        ["dup", "error", "duplicate_tool_call_id", undefined],
+      ]);
+      expect(agent.events.filter((event) => event.source === "grant")).toEqual([]);
+    });
+
     test("an arguments grant does not cover a call whose hook rewrote its input away from the granted arguments: it asks, with the rewritten ones", async () => {
       const hooks = new HookRegistry().register("PreToolUse", {
         matcher: "deploy",

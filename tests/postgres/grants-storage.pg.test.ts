@@ -27,7 +27,14 @@ describe("reading grants", () => {
   test("a node without the grants option never reads them; one with it reads them once per batch that could be granted, and not at all for a batch of allowed calls", async () => {
     const turns = [[{ name: "deploy", args: { path: "a" }, id: "d1" }], [{ name: "deploy", args: { path: "a" }, id: "d2" }]];
     const without = agentWith({ interruptOn: { deploy: true } }, turns);
-    expect(grantsRead(await traceStatements(() => without.graph.invoke(ask(), newThread("no-grants"))))).toEqual([]);
+    const plain = newThread("no-grants");
+    const touchesGrants = (statements: string[]) => statements.filter((text) => text.includes("hitl_grants"));
+    expect(touchesGrants(await traceStatements(() => without.graph.invoke(ask(), plain)))).toEqual([]);
+    // Its resume (the claim's insert included) and its next batch never name the grants table either.
+    const pending = (await getInterrupt<ToolApprovalInterruptPayload>(without.graph, plain))!;
+    expect(touchesGrants(await traceStatements(() => resume(without.graph, plain, { d1: { type: "approve" } }, { interruptId: pending.interruptId, reviewer })))).toEqual([]);
+    expect(touchesGrants(await traceStatements(() => without.graph.invoke(ask("again"), plain)))).toEqual([]);
+    expect(without.deploy.count).toBe(1);
 
     const withGrants = agentWith({ interruptOn: { deploy: true }, grants: {} }, turns);
     const config = newThread("reads");
