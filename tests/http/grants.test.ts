@@ -75,6 +75,16 @@ describe("standing grants over HTTP", () => {
     expect(await response.json()).toMatchObject({ code });
   });
 
+  test.each([
+    ["an id that is not valid percent-encoding", "/grants/%E0%A4%A/revoke", "INVALID_REQUEST"],
+    ["an id longer than any grant's", `/grants/${"g".repeat(201)}/revoke`, "INVALID_OPTIONS"],
+    ["an id with a NUL character", "/grants/a%00b/revoke", "INVALID_OPTIONS"],
+  ])("POST /grants/:id/revoke with %s is a 400 problem, never a 500", async (_label, path, code) => {
+    const response = await call(path, { method: "POST" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code, details: [expect.objectContaining({ path: ["grantId"] })] });
+  });
+
   test("the grants routes need authentication, and a revoke from another origin is refused before authenticate runs", async () => {
     const { grantId } = await grantedThread();
     expect((await call("/grants", { token: "nobody" })).status).toBe(401);
