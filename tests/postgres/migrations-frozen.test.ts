@@ -21,6 +21,8 @@ const FROZEN: Record<number, { sql: string; source: string }> = {
   6: { sql: "20a8e7b753cf795935a1c7b836ccfe19e9ae731d17fece84133fcee0f26f3233", source: "451cd164cf8ad82c1899c6c99b81a7a5ffde69e297db099e02e40ee2b9a2cd77" },
   7: { sql: "de50da41a94df136f4e8d1de95d0e507e80ba0a5003aa5335fac17be4b29d860", source: "47586fd410c6a4e90c6468f36bed91cdd39600abea9cf96333106ffa0d5173e3" },
   8: { sql: "7d1f5cd65bd94eb9fc374271d5ddb68bc0bb3c8c348f727e96bcc0475053e7de", source: "5e6f9083e62e452110f765f868e24f3d155c15a7b9b58f7190975736a97ea95a" },
+  // Standing grants (branch g1-grants): the source hash covers `version: 11`; renumbering the migration changes it.
+  11: { sql: "f9995b096d529ebe76f455f89772c24399d726d96a1151c49f1ec0ffefd88b74", source: "44eb57143b1862f2cc078ca71e98714038ea9bebb7070bd92777e1514c730e45" },
 };
 
 const DIRECTORY = join(__dirname, "..", "..", "src", "postgres", "migrations");
