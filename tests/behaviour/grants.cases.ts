@@ -147,6 +147,19 @@ export const grantCases: BehaviourCases = (saver, adapter) => {
       expect((await listGrants(agent.saver, { limit: 10, scope: "user", scopeKey: user })).items.map((grant) => grant.scope)).toEqual([{ name: "user", key: user }]);
     });
 
+    test("with humanInTheLoop disabled, a call a grant covers still runs (a person approved it earlier); one it does not cover is blocked as before", async () => {
+      const agent = await grantAgent(saver, adapter, [[call("app", "d1")]]);
+      const config = newThread("grant-hitl-off");
+      await nextBatch(agent, config);
+      await approveWith(agent, config, { d1: { type: "approve", grant: { scope: "thread" } } });
+      const off = await grantAgent(saver, adapter, [[], [call("app", "c1"), call("other", "c2")]], { humanInTheLoop: { enabled: false } }, agent.saver);
+      expect(await nextBatch(off, config)).toBeUndefined();
+      expect(off.deploy.runs).toEqual([{ path: "app" }]);
+      const records = toolMessages((await off.graph.getState(config)).values).slice(1).map((message) => [message.tool_call_id, message.status, (message.additional_kwargs["hitl"] as { source?: string } | undefined)?.source]);
+      expect(records[0]).toEqual(["c1", "success", "grant"]);
+      expect(records[1]?.slice(0, 2)).toEqual(["c2", "error"]);
+    });
+
     test("a grant expires: after expiresInMs the call asks again", async () => {
       const agent = await grantAgent(saver, adapter, [[call("app", "d1")], [call("app", "d2")]]);
       const config = newThread("grant-expiry");
