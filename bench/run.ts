@@ -18,6 +18,7 @@ import { benchDatabase, serverFacts } from "./support/server.js";
 import { writeResults } from "./support/write-results.js";
 import { cycleCounts } from "./workloads/counts.js";
 import { createAgentApprovals } from "./workloads/create-agent.js";
+import { grantedCalls } from "./workloads/grants.js";
 import { inbox } from "./workloads/inbox.js";
 import { notificationsAndSweeper } from "./workloads/notify-sweeper.js";
 import { callsLabel } from "./workloads/labels.js";
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   try {
     for (const backend of [memory, postgres] as Backend[]) {
       await step(`1. screening (${backend.name})`, async () => ({ comparisons: await screening(backend, settings) }));
+      await step(`10. granted calls (${backend.name})`, async () => ({ comparisons: await grantedCalls(backend, settings) }));
       for (const calls of [1, 10]) await step(`2. pause + resume, ${callsLabel(calls)} (${backend.name})`, async () => ({ comparisons: [await pauseResume(backend, settings, calls)] }));
       await step(`3. resume() and the claim (${backend.name})`, () => resumeCost(backend, settings));
       for (const calls of [1, 10, 50]) await step(`9. createAgent, ${callsLabel(calls)} (${backend.name})`, async () => ({ comparisons: [await createAgentApprovals(backend, settings, calls)] }));

@@ -25,6 +25,12 @@ export type {
   LangChainDecisionsValue,
   LangChainEditedAction,
   AgentInboxResponse,
+  GrantMatch,
+  GrantMatchKind,
+  ToolApprovalGrantRequest,
+  ToolApprovalGrantScope,
+  ToolApprovalGrantOffer,
+  ToolApprovalGrantedCall,
 } from "./payload/types.js";
 export { isToolApprovalInterrupt, isAskUserQuestionInterrupt } from "./payload/guards.js";
 export { requestDigest } from "./payload/digest.js";
@@ -64,7 +70,11 @@ export { DEFAULT_HOOK_TIMEOUT_MS, DEFAULT_OBSERVER_TIMEOUT_MS } from "./hooks/ti
 export { ApprovalToolNode } from "./node/approval-tool-node.js";
 export type { ApprovalNodeTool } from "./node/approval-tool-node.js";
 export type { ApprovalToolNodeOptions } from "./core/options.js";
-export type { ApprovalOptions, InterruptOnConfig, HITLRecord, OutcomeSource, DecisionEvent, DecisionHandler } from "./core/types.js";
+export type { ApprovalOptions, InterruptOnConfig, HITLRecord, OutcomeSource, DecisionEvent, DecisionHandler, GrantOptions, GrantScopeReader } from "./core/types.js";
+
+// Standing grants ("always allow"): made with an approval, applied before the node asks, listed and revoked here.
+export { listGrants, revokeGrant } from "./grants/index.js";
+export type { GrantPage, GrantPredicate, GrantPredicateCall, GrantScope, GrantStatus, GrantOrigin, ListGrantsOptions, RevokeGrantOptions, StandingGrant, StoredGrantMatch } from "./grants/index.js";
 /** @deprecated Use {@link HITLRecord}. */
 export type HitlRecord = import("./core/types.js").HITLRecord;
 

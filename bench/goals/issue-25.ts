@@ -2,8 +2,8 @@ import type { Goal } from "./types.js";
 
 const source = "issue 25";
 
-/** The goals of issue 25 ("What reviewers ask for next") this branch measures: notifications and the expiry sweeper. */
-export const ISSUE_25_GOALS: readonly Goal[] = [
+/** Notifications and the expiry sweeper. */
+const NOTIFY_GOALS: readonly Goal[] = [
   {
     id: "25/outbox-adds-no-commit",
     statement: "The notification outbox adds no commit to the pause (its event is written in the pause's own transaction)",
@@ -40,3 +40,19 @@ export const ISSUE_25_GOALS: readonly Goal[] = [
     target: { bound: "at most", value: 20 },
   },
 ];
+
+function grantedGoal(backend: "memory" | "postgres", calls: number): Goal {
+  return {
+    id: `25/granted-${backend}-${calls}`,
+    statement: `A call a standing grant covers runs without a pause at ≤ 1.05× the screening cost of an allowed call (${calls} call${calls === 1 ? "" : "s"}, ${backend === "postgres" ? "Postgres" : "in memory"})`,
+    source,
+    kind: "ratio",
+    comparison: `grants/${backend}/${calls}`,
+    ours: "granted",
+    baseline: "allowed",
+    target: { bound: "at most", value: 1.05 },
+  };
+}
+
+/** The goals of issue 25 ("What reviewers ask for next"): notifications, the expiry sweeper, standing grants. */
+export const ISSUE_25_GOALS: readonly Goal[] = [...NOTIFY_GOALS, grantedGoal("memory", 1), grantedGoal("memory", 10), grantedGoal("postgres", 1), grantedGoal("postgres", 10)];

@@ -1,4 +1,5 @@
 import { markingUnavailable } from "../errors/database-unavailable.js";
+import { memoryGrantStoreFor } from "../grants/index.js";
 import { MemoryClaimStore } from "./memory-claim-store.js";
 import type { ClaimStore, ClaimStoreProvider } from "./types.js";
 
@@ -33,7 +34,7 @@ export function claimStoreFor(checkpointer: object): ClaimStore {
   const inProcess = registry();
   let store = inProcess.get(checkpointer);
   if (store === undefined) {
-    store = new MemoryClaimStore();
+    store = new MemoryClaimStore({ grants: memoryGrantStoreFor(checkpointer) });
     inProcess.set(checkpointer, store);
   }
   return store;

@@ -1,3 +1,4 @@
+import { MemoryGrantStore } from "../grants/index.js";
 import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ProposedReview } from "./types.js";
 
 /** Default lease: long enough that a slow event loop never loses a live claim. */
@@ -38,10 +39,17 @@ export class MemoryClaimStore implements ClaimStore {
   readonly busyWaitMs: number;
   /** Claims by thread, then by key: `resume()` reads one thread's claims, whatever the number of threads. */
   readonly #threads = new Map<string, Map<string, Entry>>();
+  /** Where the grants a committed judgment made go, in the same step as its claim. */
+  readonly #grants: MemoryGrantStore;
 
-  constructor(options: { leaseMs?: number; busyWaitMs?: number } = {}) {
+  /**
+   * @param options - `leaseMs`, `busyWaitMs`, and `grants`: the store committed judgments add
+   * their grants to (default: one of its own).
+   */
+  constructor(options: { leaseMs?: number; busyWaitMs?: number; grants?: MemoryGrantStore } = {}) {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.busyWaitMs = options.busyWaitMs ?? DEFAULT_BUSY_WAIT_MS;
+    this.#grants = options.grants ?? new MemoryGrantStore();
   }
 
   async acquire(key: ClaimKey, claim: { attempt: string; owner: string; review: ProposedReview }): Promise<ClaimRecord & { won: boolean }> {
@@ -57,6 +65,8 @@ export class MemoryClaimStore implements ClaimStore {
     const thread = this.#threads.get(key.threadId) ?? new Map<string, Entry>();
     thread.set(keyOf(key), entry);
     this.#threads.set(key.threadId, thread);
+    // In the same synchronous step as the claim: nothing can see one without the other.
+    if (!expired) this.#grants.commit(entry.review.grants ?? [], now);
     return { ...recordOf(entry, Date.now(), JSON.parse(stored) as ClaimedReview), won: true };
   }
 

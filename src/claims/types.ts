@@ -1,5 +1,6 @@
 import type { ToolMessage } from "@langchain/core/messages";
 import type { Command } from "@langchain/langgraph";
+import type { GrantDraft } from "../grants/index.js";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import type { ToolApprovalDecision } from "../payload/types.js";
 
@@ -18,7 +19,7 @@ export interface ClaimKey {
  */
 export type ReviewedVerdict =
   /** Runs with exactly these arguments (the reviewed ones, or the reviewer's edit). */
-  | { kind: "run"; args: unknown; decision: "approve" | "edit" }
+  | { kind: "run"; args: unknown; decision: "approve" | "edit"; createdGrantId?: string }
   | { kind: "blocked"; source: "reviewer" | "policy" | "policy_failure" | "changed_after_review"; reason?: string; decision: "reject" | "deny" }
   | { kind: "answer"; text: string };
 
@@ -41,6 +42,11 @@ export interface ClaimedReview {
   expiresAt?: string;
   /** Digest of the accepted value and its envelope (what a host compares with what it sent). */
   submissionDigest: string;
+  /**
+   * The standing grants the reviewer made with these decisions: committed with the claim, in
+   * the same step, and only if the deadline had not passed (an expired claim makes none).
+   */
+  grants?: GrantDraft[];
   /**
    * Set by the store when it commits the claim: whether the deadline had passed by the store's
    * clock (the database's for Postgres, this process's in memory). Then every call is rejected as expired.
@@ -85,7 +91,9 @@ export interface ClaimStore {
   readonly busyWaitMs: number;
   /**
    * Commits `claim` unless one exists, judging the deadline (`review.expiresAt`) by the store's
-   * own clock in the same step; returns the claim that holds afterwards.
+   * own clock in the same step; returns the claim that holds afterwards. The review's `grants`
+   * are committed in that same step (one statement in Postgres) when this claim wins and has not
+   * expired, and never otherwise: no judgment exists without its grants, no grant without its claim.
    */
   acquire(key: ClaimKey, claim: { attempt: string; owner: string; review: ProposedReview }): Promise<ClaimRecord & { won: boolean }>;
   /**

@@ -1,9 +1,15 @@
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { toolArgsSchema } from "../payload/args-schema.js";
-import type { LangChainActionRequest, LangChainDecisionType, LangChainReviewConfig, ToolApprovalInterruptPayload } from "../payload/types.js";
+import type { LangChainActionRequest, LangChainDecisionType, LangChainReviewConfig, ToolApprovalGrantedCall, ToolApprovalGrantOffer, ToolApprovalInterruptPayload } from "../payload/types.js";
 import type { RequestShape, Screening } from "./types.js";
 
 type AskScreening = Extract<Screening, { kind: "ask" }>;
+
+/** What an approval says about standing grants: what each call offers, and which calls of the batch grants cover. */
+export interface ApprovalGrants {
+  offerFor(ask: AskScreening): ToolApprovalGrantOffer | undefined;
+  granted: ToolApprovalGrantedCall[];
+}
 
 /** LangChain's `descriptionPrefix` default (`humanInTheLoopMiddleware`, langchain 1.5). */
 const DEFAULT_DESCRIPTION_PREFIX = "Tool execution requires approval";
@@ -47,8 +53,9 @@ function langChainRequest(asks: readonly AskScreening[], prefix: string): { acti
  * One `tool_approval` payload for every `ask` of the batch, in the model's order. When any
  * ask is bounded, the payload carries the earliest deadline, counted from `proposedAt`. Each
  * request carries its arguments twice, as `arguments` (LibreChat's name) and `args` (LangChain's
- * clients'); each review config carries the tool's `args_schema` when `findTool` knows a schema.
- * For `approvalMiddleware` (`shape.langChain`) the payload is also LangChain JS's `HITLRequest`:
+ * clients'); each review config carries the tool's `args_schema` when `findTool` knows a schema,
+ * and `grants` where the node offers standing grants; calls of the batch that grants cover are
+ * listed as `granted`. For `approvalMiddleware` (`shape.langChain`) the payload is also LangChain JS's `HITLRequest`:
  * `actionRequests` / `reviewConfigs`, with LangChain's default description.
  *
  * @example
@@ -57,7 +64,7 @@ function langChainRequest(asks: readonly AskScreening[], prefix: string): { acti
  * payload.action_requests.map((request) => request.tool_call_id); // ["call_1"]
  * ```
  */
-export function buildApprovalPayload(asks: readonly AskScreening[], proposedAt: number, findTool?: ToolLookup, shape: RequestShape = SNAKE_ONLY): ToolApprovalInterruptPayload {
+export function buildApprovalPayload(asks: readonly AskScreening[], proposedAt: number, findTool?: ToolLookup, shape: RequestShape = SNAKE_ONLY, grants?: ApprovalGrants): ToolApprovalInterruptPayload {
   const bounds = asks.flatMap((ask) => (ask.expiresInMs === undefined ? [] : [ask.expiresInMs]));
   // Once per tool, however many of its calls the batch asks about (each review config carries the same object).
   const schemas = new Map<string, ReturnType<typeof toolArgsSchema>>();
@@ -81,14 +88,17 @@ export function buildApprovalPayload(asks: readonly AskScreening[], proposedAt: 
     }),
     review_configs: asks.map((ask) => {
       const argsSchema = argsSchemaOf(ask.call.name);
+      const offer = grants?.offerFor(ask);
       return {
         action_name: ask.call.name,
         tool_call_id: ask.call.id ?? "",
         allowed_decisions: [...ask.allowedDecisions],
         ...(argsSchema === undefined ? {} : { args_schema: argsSchema }),
+        ...(offer === undefined ? {} : { grants: offer }),
       };
     }),
     ...(shape.langChain ? langChainRequest(asks, descriptionPrefix ?? DEFAULT_DESCRIPTION_PREFIX) : {}),
     ...(bounds.length === 0 ? {} : { expires_at: new Date(proposedAt + Math.min(...bounds)).toISOString() }),
+    ...(grants === undefined || grants.granted.length === 0 ? {} : { granted: grants.granted }),
   };
 }

@@ -12,11 +12,13 @@ import { submissionDigest } from "../protocol/submission-digest.js";
 import { refuseOversized } from "../protocol/oversized-value.js";
 import { verifyResume, type SigningKey } from "../protocol/signing.js";
 import { interruptIdFor, interruptWithId } from "../langgraph/index.js";
+import { reportHookError } from "../hooks/report-hook-error.js";
 import { auditOfSubmission } from "./audit-record.js";
+import { judgeGrants } from "./grant-judgment.js";
 import { judgeVerdicts } from "./judge-verdicts.js";
 import type { ScreeningContext } from "./screen-call.js";
-import type { Screening } from "./types.js";
-import { readStoredInterruptValues, type TaskContext } from "./task-context.js";
+import type { ResolvedGrantOptions, Screening } from "./types.js";
+import type { TaskContext } from "./task-context.js";
 
 /** What the node needs to judge a resume value, once. */
 interface ReviewContext {
@@ -29,6 +31,10 @@ interface ReviewContext {
   screenings: readonly Screening[];
   /** How edits are screened again (PreToolUse on the reviewer's arguments). */
   screening: ScreeningContext;
+  /** The node's grant options (`undefined`: grants are refused). */
+  grants: ResolvedGrantOptions | undefined;
+  /** The interrupt values this task raised, as stored (read at most once per pass). */
+  readStored: () => Promise<readonly unknown[]>;
 }
 
 function sameCalls(a: ToolApprovalInterruptPayload, b: ToolApprovalInterruptPayload): boolean {
@@ -47,8 +53,8 @@ function withoutError(payload: ToolApprovalInterruptPayload): ToolApprovalInterr
  * resume value claims), so a hook that answers differently on resume cannot change what the
  * decisions mean, and a forged value cannot move the deadline.
  */
-async function reviewedPayload(fresh: ToolApprovalInterruptPayload, task: TaskContext): Promise<ToolApprovalInterruptPayload> {
-  const raised = (await readStoredInterruptValues(task)).filter(isToolApprovalInterrupt);
+async function reviewedPayload(fresh: ToolApprovalInterruptPayload, context: ReviewContext): Promise<ToolApprovalInterruptPayload> {
+  const raised = (await context.readStored()).filter(isToolApprovalInterrupt);
   // What the person saw, even when this pass asks about other calls: decisions never follow a recomputation.
   const stored = raised.find((value) => sameCalls(value, fresh)) ?? raised[0];
   return withoutError(stored ?? fresh);
@@ -109,8 +115,15 @@ async function judge(unwrapped: UnwrappedResume, reviewed: ToolApprovalInterrupt
   };
   try {
     const decisions = Object.fromEntries(await validateDecisions(reviewed, value, context.findTool));
-    const verdicts = await judgeVerdicts(reviewed, decisions, context.screenings, context.screening, texts);
-    const review: ProposedReview = { ...common, decisions, verdicts };
+    const judged = await judgeVerdicts(reviewed, decisions, context.screenings, context.screening, texts);
+    const { grants, verdicts } = judgeGrants(reviewed, decisions, judged, {
+      grants: context.grants,
+      threadId,
+      interruptId: at.interruptId,
+      audit: common,
+      onPredicateError: (error, name) => reportHookError(context.screening.onHookError, error, { event: "grantPredicate", toolName: name, toolCallId: undefined }),
+    });
+    const review: ProposedReview = { ...common, decisions, verdicts, ...(grants.length === 0 ? {} : { grants }) };
     if (!storable(review)) return refused("INVALID_DECISION", "The decisions cannot be stored (nested too deeply or not plain JSON), so they were not applied.");
     return { ok: true, attempt, review };
   } catch (error) {
@@ -162,7 +175,7 @@ export async function reviewRaisedApproval(context: ReviewContext): Promise<Clai
     replayRaises(resolvedPlaceholder(), 0, recorded.review.raises);
     return resumeClaim(claims, recorded);
   }
-  const raised = (await readStoredInterruptValues(context.task)).find(isToolApprovalInterrupt);
+  const raised = (await context.readStored()).find(isToolApprovalInterrupt);
   return raised === undefined ? undefined : reviewApprovals(withoutError(raised), context);
 }
 
@@ -204,7 +217,7 @@ export async function reviewApprovals(payload: ToolApprovalInterruptPayload, con
     replayRaises(payload, raises, recorded.review.raises);
     return resumeClaim(claims, recorded);
   }
-  const reviewed = await reviewedPayload(payload, context.task);
+  const reviewed = await reviewedPayload(payload, context);
   for (;;) {
     const unwrapped = unwrapResumeValue(raw);
     const judged = await judge(unwrapped, reviewed, context, { interruptId, raises });

@@ -1,4 +1,5 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
+import type { RunnableConfig } from "@langchain/core/runnables";
 import { isGraphInterrupt } from "@langchain/langgraph";
 import { claimStoreFor, type ClaimContext, type ClaimSession } from "../claims/index.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
@@ -8,7 +9,9 @@ import { checkpointTimeMs, reportClaimToHost } from "../langgraph/index.js";
 import { verifyResume } from "../protocol/signing.js";
 import type { AnswerTrust } from "../questions/ask-user-question.js";
 import type { OptionLimits } from "../questions/question-schema.js";
-import { buildApprovalPayload } from "./approval-payload.js";
+import { isToolApprovalInterrupt } from "../payload/guards.js";
+import { buildApprovalPayload, type ApprovalGrants } from "./approval-payload.js";
+import { applyGrants, grantedRecord, grantOffer, grantScopes } from "./grant-screening.js";
 import { reviewApprovals, reviewRaisedApproval } from "./approval-review.js";
 import type { CompletedCalls } from "./completed-calls.js";
 import type { CallContext } from "./interrupt-on.js";
@@ -18,7 +21,7 @@ import type { Outcome } from "./types.js";
 import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
 import { screenBatch, ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
-import { assertCanPause, type TaskContext } from "./task-context.js";
+import { assertCanPause, readStoredInterruptValues, type TaskContext } from "./task-context.js";
 
 /** What an adapter knows about the tools of one batch. */
 export interface BatchTools {
@@ -35,6 +38,8 @@ export interface BatchEnvironment {
   options: ResolvedNodeOptions;
   tools: BatchTools;
   task: TaskContext;
+  /** The config the adapter was run with: where host scopes' keys are read (see `grants.scopeKeys`). */
+  config: RunnableConfig;
   runSignal: RunCancellation;
   /** Results of calls finished by an earlier pass of the same unclaimed batch, in this process. */
   completed: CompletedCalls;
@@ -77,9 +82,11 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
   const { options, task } = env;
   if (hasPolicy(env) && options.hitlEnabled) assertCanPause(task, options.adapter);
   const context = screeningContext(env);
-  const screenings = await screenBatch(calls, context);
-  throwIfCancelled(screenings, task);
-  const session = await requestReview(screenings, env, context);
+  const screened = await screenBatch(calls, context);
+  throwIfCancelled(screened, task);
+  const readStored = once(() => readStoredInterruptValues(task));
+  const screenings = await withGrants(screened, env, readStored);
+  const session = await requestReview(screenings, env, context, readStored);
   // The host that started this run reports the submission from this judgment, without reading the claim back.
   if (session !== undefined) reportClaimToHost(task.load, task, task.continuationToken, session.review.interruptId, session.review);
   let answers: BatchAnswers;
@@ -128,15 +135,43 @@ function answerTrust(env: BatchEnvironment): AnswerTrust {
   };
 }
 
-async function requestReview(screenings: readonly Screening[], env: BatchEnvironment, screening: ScreeningContext): Promise<ClaimSession | undefined> {
+/** Runs `read` at most once, however many times the result is asked for. */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= read());
+}
+
+/**
+ * Standing grants, for a node that has grant options (a node without never reads them): a
+ * resumed pass applies what the approval its first pass raised recorded, any other pass reads
+ * live grants once.
+ */
+async function withGrants(screenings: readonly Screening[], env: BatchEnvironment, readStored: () => Promise<readonly unknown[]>): Promise<readonly Screening[]> {
+  const { grants, onHookError } = env.options;
+  if (grants === undefined) return screenings;
+  const context = { grants, task: env.task, config: env.config, onHookError };
+  const stored = env.task.resuming ? (await readStored()).find(isToolApprovalInterrupt) : undefined;
+  return applyGrants(screenings, context, stored);
+}
+
+/** What the approval tells the reviewer about grants: each call's offer, the batch's granted calls. */
+function approvalGrants(screenings: readonly Screening[], env: BatchEnvironment): ApprovalGrants | undefined {
+  const { grants } = env.options;
+  if (grants === undefined) return undefined;
+  const scopes = grantScopes(grants, env.task, env.config);
+  return { offerFor: (ask) => grantOffer(grants, scopes, ask), granted: grantedRecord(screenings) };
+}
+
+async function requestReview(screenings: readonly Screening[], env: BatchEnvironment, screening: ScreeningContext, readStored: () => Promise<readonly unknown[]>): Promise<ClaimSession | undefined> {
   if (!env.options.hitlEnabled) return undefined;
   const asks = screenings.filter((candidate): candidate is AskScreening => candidate.kind === "ask" && (candidate.call.id ?? "") !== "");
   const { findTool } = env.tools;
-  const context = { findTool, task: env.task, signingKey: env.options.signingKey, claims: claimContextOf(env.task), screenings, screening };
+  const { signingKey, grants } = env.options;
+  const context = { findTool, task: env.task, signingKey, claims: claimContextOf(env.task), screenings, screening, grants, readStored };
   // Whether a person decides must not hang on this pass's screening: a resumed pass looks for what was raised.
   if (asks.length === 0) return env.task.resuming ? reviewRaisedApproval(context) : undefined;
   // Proposed when the checkpoint the task runs from was made: the same on every pass, so a deadline never drifts.
-  return reviewApprovals(buildApprovalPayload(asks, checkpointTimeMs(env.task.checkpointId) ?? Date.now(), findTool, env.options.requestShape), context);
+  return reviewApprovals(buildApprovalPayload(asks, checkpointTimeMs(env.task.checkpointId) ?? Date.now(), findTool, env.options.requestShape, approvalGrants(screenings, env)), context);
 }
 
 /** Where this task's claim lives, when it can have one (a checkpointer, a thread, a checkpoint). */

@@ -14,6 +14,7 @@ import type { ApprovalOptions, InterruptOnConfig, ResolvedNodeOptions, ReviewMes
 import { issueDetails } from "../errors/issue-details.js";
 import { signingKeyProblem, type SigningKey } from "../protocol/signing.js";
 import { isPlainObject } from "../payload/json-type.js";
+import { resolveGrantOptions } from "./grant-options.js";
 import { REVIEW_MESSAGE_KEYS, resolveReviewMessages, templateProblems } from "./review-messages.js";
 
 
@@ -22,7 +23,7 @@ export interface ApprovalToolNodeOptions extends ApprovalOptions, ToolNodeOption
 
 
 /** This library's own options. Everything else belongs to `ToolNode`, which reads it as it likes. */
-const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "descriptionPrefix", "reviewMessages", "onHookError", "onDecision", "onShadowVerdict", "signingKey"] as const;
+const OWN_OPTIONS = ["hooks", "humanInTheLoop", "interruptOn", "descriptionPrefix", "reviewMessages", "onHookError", "onDecision", "onShadowVerdict", "signingKey", "grants"] as const;
 const ENTRY_SETTINGS = ["allowedDecisions", "description", "argsSchema", "when", "expiresInMs"];
 const ENTRY_SHAPES = ["true", "false", "{ allowedDecisions?, description?, argsSchema?, when?, expiresInMs? }"];
 
@@ -56,6 +57,8 @@ const ownSchema = z.looseObject({
   onShadowVerdict: z.custom<ShadowVerdictHandler>((value) => typeof value === "function", { message: "expected a function" }).optional(),
   // Checked apart, by the one check of every signingKey: its problems never echo the key.
   signingKey: z.unknown().optional(),
+  // Checked apart, by resolveGrantOptions.
+  grants: z.unknown().optional(),
 });
 
 function refuse(details: HITLErrorDetail[], subject = "ApprovalToolNode"): never {
@@ -243,6 +246,8 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
       ...(settings.expiresInMs === undefined ? {} : { expiresInMs: settings.expiresInMs }),
     });
   }
+  const grants = resolveGrantOptions(parsed.data.grants, toolNames);
+  if (grants.details.length > 0) refuse(grants.details, subject);
   const preset: ReviewMessagesPreset = subject === "approvalMiddleware" ? "langchain" : "langgraph-hitl";
   return {
     adapter: subject,
@@ -255,6 +260,7 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
     interruptOn: resolved,
     reviewMessages: resolveReviewMessages(reviewMessages as ApprovalOptions["reviewMessages"], preset),
     requestShape: { langChain: subject === "approvalMiddleware", descriptionPrefix },
+    grants: grants.resolved,
   };
 }
 

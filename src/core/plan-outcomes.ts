@@ -49,8 +49,10 @@ function reviewedOutcome(screening: Known, claim: ClaimedReview): Outcome {
   const verdict = claim.verdicts[call.id ?? ""];
   if (verdict === undefined) return blocked(call, notes, "changed_after_review", undefined, audit);
   switch (verdict.kind) {
-    case "run":
-      return { kind: "run", call: { ...call, args: verdict.args as ToolCall["args"] }, notes, record: { decision: verdict.decision, source: "reviewer", ...audit } };
+    case "run": {
+      const created = verdict.createdGrantId === undefined ? {} : { createdGrantId: verdict.createdGrantId };
+      return { kind: "run", call: { ...call, args: verdict.args as ToolCall["args"] }, notes, record: { decision: verdict.decision, source: "reviewer", ...audit, ...created } };
+    }
     case "answer":
       return { kind: "answer", call, notes, text: verdict.text, record: { decision: "respond", source: "reviewer", ...audit } };
     case "blocked":
@@ -70,6 +72,8 @@ function unreviewedOutcome(screening: Known, hitlEnabled: boolean, answers: Batc
     }
     case "allow":
       return { kind: "run", call, notes };
+    case "granted":
+      return { kind: "run", call, notes, record: { decision: "approve", source: "grant", grantId: screening.grant.id } };
     case "deny":
       return blocked(call, notes, screening.failed ? "policy_failure" : "policy", screening.reason);
     case "skip":

@@ -8,7 +8,7 @@ import type { DecisionEvent, DecisionHandler } from "./types.js";
 
 
 /**
- * Hands each human decision of the batch to `onDecision`, all at once (each under its own
+ * Hands each human decision of the batch (a standing grant's included) to `onDecision`, all at once (each under its own
  * 5 s bound), so one slow sink costs the batch one bound, not one per decision. Like an
  * observer hook it can never change an outcome; failures go to `onHookError`. Delivery is
  * at least once: a process that crashes after the tools ran but before the batch is saved
@@ -24,7 +24,7 @@ export async function reportDecisions(
   if (onDecision === undefined) return;
   const events = outcomes.flatMap((outcome): DecisionEvent[] => {
     const record = outcome.record;
-    if (record === undefined || (record.source !== "reviewer" && record.source !== "expired")) return [];
+    if (record === undefined || (record.source !== "reviewer" && record.source !== "expired" && record.source !== "grant")) return [];
     return [{ ...record, threadId, toolCallId: outcome.call.id ?? "", toolName: outcome.call.name, arguments: outcome.call.args }];
   });
   await Promise.all(events.map((event) => deliverBounded(() => onDecision(event), { event: "onDecision", toolName: event.toolName, toolCallId: event.toolCallId }, onHookError, runSignal)));

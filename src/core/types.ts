@@ -4,11 +4,13 @@
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
+import type { RunnableConfig } from "@langchain/core/runnables";
 import type { Runtime } from "@langchain/langgraph";
+import type { GrantPredicate, GrantScope } from "../grants/index.js";
 import type { HookRegistry } from "../hooks/hook-registry.js";
 import type { ShadowReport, ShadowVerdictHandler } from "../hooks/shadow.js";
 import type { DenialSource, HookErrorHandler } from "../hooks/types.js";
-import type { AskUserQuestionRequest, HumanInTheLoopConfig, ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
+import type { AskUserQuestionRequest, GrantMatchKind, HumanInTheLoopConfig, ToolApprovalDecisionType, ToolInput } from "../payload/types.js";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import type { SigningKey } from "../protocol/signing.js";
 
@@ -42,7 +44,9 @@ export type Screening =
       /** The JSON Schema `interruptOn` gives for the reviewer's UI (LangChain's `argsSchema`). */
       argsSchema?: Record<string, unknown>;
       notes: ScreeningNotes;
-    };
+    }
+  /** An `ask` a live standing grant covers: it runs without a pause, and its record names the grant. */
+  | { kind: "granted"; call: ToolCall; args: ToolInput; grant: { id: string; scope: GrantScope }; notes: ScreeningNotes };
 
 /** Why a call ended the way it did, from the approval layer's point of view (the same sources `PermissionDenied` reports). */
 export type OutcomeSource = DenialSource;
@@ -54,7 +58,12 @@ export type OutcomeSource = DenialSource;
  */
 export interface HITLRecord {
   decision: ToolApprovalDecisionType | "deny" | "skip" | "answer";
-  source: OutcomeSource;
+  /** Who decided; `"grant"`: a standing grant a reviewer made earlier (named by `grantId`) approved the call. */
+  source: OutcomeSource | "grant";
+  /** The standing grant that approved the call (`source: "grant"`). */
+  grantId?: string;
+  /** The standing grant the reviewer made with this approval. */
+  createdGrantId?: string;
   reason?: string;
   reviewer?: Reviewer;
   /** Whether the reviewer came with a valid signature; `false` means it is only what the sender said. */
@@ -168,6 +177,41 @@ export interface ReviewMessages {
 /** The built-in wordings: LangChain's `humanInTheLoopMiddleware`'s, or this library's own. */
 export type ReviewMessagesPreset = "langchain" | "langgraph-hitl";
 
+/** Reads a host scope's key (a user id, a workspace id) from the config of the run a batch belongs to; `undefined` when the run has none. */
+export type GrantScopeReader = (config: RunnableConfig) => string | undefined;
+
+/**
+ * Standing grants ("always allow"): what a reviewer may grant with an approval, and which grants
+ * the node applies before it asks. A node without this option never reads grants.
+ */
+export interface GrantOptions {
+  /**
+   * The scopes a reviewer may grant in, and whose grants apply: `"thread"` (the batch's thread)
+   * and host scopes, each read from the run's config by `scopeKeys[name]`. Default: `["thread"]`.
+   */
+  scopes?: readonly string[];
+  /** For each host scope in `scopes`, how to read this run's key from its config (use what your auth layer put there, not what a client may send). */
+  scopeKeys?: Readonly<Record<string, GrantScopeReader>>;
+  /** The narrowings a reviewer may choose. Default: `arguments`, `tool`, `schema`, and `predicate` when `predicates` are given. */
+  matches?: readonly GrantMatchKind[];
+  /** Host predicates a `predicate` grant may name (a grant stores the name: a function cannot be stored or signed). */
+  predicates?: Readonly<Record<string, GrantPredicate>>;
+  /** The tools whose calls may be granted, and whose grants apply. Default: every tool of the node. */
+  tools?: readonly string[];
+  /** The longest a grant may last, in ms; a grant must then expire. Default: none (a grant may last until revoked). */
+  maxDurationMs?: number;
+}
+
+/** {@link GrantOptions} after validation. */
+export interface ResolvedGrantOptions {
+  scopes: readonly string[];
+  scopeKeys: Readonly<Record<string, GrantScopeReader>>;
+  matches: readonly GrantMatchKind[];
+  predicates: Readonly<Record<string, GrantPredicate>>;
+  tools: ReadonlySet<string> | undefined;
+  maxDurationMs: number | undefined;
+}
+
 /** The approval layer's own options, the same for `ApprovalToolNode` and `approvalMiddleware`. */
 export interface ApprovalOptions {
   /** Policy hooks run for every tool call. */
@@ -207,6 +251,12 @@ export interface ApprovalOptions {
    * values are accepted, and a reviewer counts as verified only when signed in this process.
    */
   signingKey?: SigningKey;
+  /**
+   * Lets a reviewer answer an approval with a standing grant (`{ type: "approve", grant }`), and
+   * applies live grants before asking. Grants need a verified reviewer (a signed `resume()` with
+   * a `reviewer`, or the HTTP handler). Default: none — grants are refused and never read.
+   */
+  grants?: GrantOptions;
 }
 
 /** The resolved texts of {@link ReviewMessages}: each a function of its context. */
@@ -238,4 +288,5 @@ export interface ResolvedNodeOptions {
   interruptOn: Map<string, InterruptOnConfig & { allowedDecisions: ToolApprovalDecisionType[] }>;
   reviewMessages: ResolvedReviewMessages;
   requestShape: RequestShape;
+  grants: ResolvedGrantOptions | undefined;
 }

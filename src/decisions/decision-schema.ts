@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ToolApprovalDecision, ToolApprovalDecisionType } from "../payload/types.js";
 import { issueDetails } from "../errors/issue-details.js";
 import { isPlainObject } from "../payload/json-type.js";
+import { grantRequestSchema } from "./grant-request.js";
 
 /** Every decision type, in the order UIs usually show them. */
 export const DECISION_TYPES: readonly ToolApprovalDecisionType[] = ["approve", "edit", "reject", "respond"];
@@ -13,7 +14,7 @@ const plainObject = z.custom<Record<string, unknown>>(isPlainObject, { message: 
  * value meant for another protocol (e.g. `editedAction`) is refused instead of misread.
  */
 const decisionSchemas = {
-  approve: z.strictObject({ type: z.literal("approve") }),
+  approve: z.strictObject({ type: z.literal("approve"), grant: grantRequestSchema.optional() }),
   reject: z.strictObject({ type: z.literal("reject"), reason: z.string().optional() }),
   edit: z.strictObject({ type: z.literal("edit"), updatedInput: plainObject }),
   respond: z.strictObject({ type: z.literal("respond"), responseText: z.string() }),

@@ -8,6 +8,7 @@ import type {
 import { fromClientFormat } from "./client-formats.js";
 import { isDecisionType, parseDecision } from "./decision-schema.js";
 import { decisionNameIn, foreignEditField, misplacedEditDetail, type FormatName } from "./format-terms.js";
+import { grantOfferProblems } from "./grant-request.js";
 import { validateToolArguments, type ToolLike } from "./tool-arguments.js";
 import { isPlainObject } from "../payload/json-type.js";
 
@@ -153,7 +154,12 @@ function checkDecision(sent: SentDecision, config: ToolApprovalReviewConfig | un
     return undefined;
   }
   const parsed = parseDecision(type, value);
-  if (parsed.ok) return parsed.decision;
+  if (parsed.ok) {
+    const grant = parsed.decision.type === "approve" ? parsed.decision.grant : undefined;
+    const problems = grant === undefined ? [] : grantOfferProblems(grant, config?.grants, request);
+    for (const problem of problems) details.push({ toolCallId, ...problem, path: [...at, ...(problem.path ?? [])] });
+    return problems.length === 0 ? parsed.decision : undefined;
+  }
   for (const problem of parsed.problems) details.push({ toolCallId, ...problem, path: [...at, ...problem.path] });
   return undefined;
 }
@@ -169,7 +175,9 @@ const LABELS: Record<FormatName, { decisions: string; edit: string }> = {
  * `action_requests` order, or a map by `tool_call_id`; LangChain's `{ decisions }` and
  * agent-inbox's `HumanResponse[]` are converted first), one decision per request, each
  * decision's type against that call's `allowed_decisions`, and every `edit` against the
- * tool's schema. Every problem of the value — every call, every kind — is reported at once.
+ * tool's schema, and every `approve` that asks for a standing `grant` against what the call's
+ * review config offers (`grants`). Every problem of the value — every call, every kind — is
+ * reported at once.
  *
  * @returns The decisions by `tool_call_id`.
  * @throws {HITLError} `INVALID_DECISION` when anything but edited arguments is wrong (and for a

@@ -218,8 +218,8 @@ export interface HookRegistration<E extends HookEvent> {
 
 /** Where an observer's failure is reported. */
 export interface HookErrorContext {
-  /** The hook event, or `"onDecision"` / `"onShadowVerdict"` for the node's callbacks. */
-  event: HookEvent | "onDecision" | "onShadowVerdict";
+  /** The hook event, `"onDecision"` / `"onShadowVerdict"` for the node's callbacks, or `"grantPredicate"` for a host predicate a standing grant names. */
+  event: HookEvent | "onDecision" | "onShadowVerdict" | "grantPredicate";
   toolName: string | undefined;
   toolCallId: string | undefined;
   /** `true` when the failure is a shadow hook's: it changed nothing. */

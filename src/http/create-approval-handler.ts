@@ -8,6 +8,7 @@ import { streamInterrupts, wantsEventStream } from "./inbox-stream.js";
 import { problem, problemFromError, problemResponse } from "./problem.js";
 import { changesState, crossSiteProblem } from "./request-origin.js";
 import { getThreadInterrupt, listInterrupts, resumeThread } from "./routes.js";
+import { listGrantsRoute, revokeGrantRoute } from "./grant-routes.js";
 import { streamResumeThread } from "./resume-stream.js";
 import { decodeThreadId } from "./thread-id.js";
 
@@ -66,9 +67,12 @@ async function route(request: Request, path: string, options: ResolvedHandlerOpt
   if (crossSite !== undefined) return problemResponse(crossSite);
   if (options.page && (path === "" || path === "/")) return method === "GET" ? reviewerPage(options.basePath) : methodNotAllowed("GET");
   const threadRoute = /^\/threads\/([^/]+)\/(interrupt|resume)$/.exec(path);
-  if (path !== "/interrupts" && threadRoute === null) return problemResponse(problem("NOT_FOUND", `No route ${method} ${path}.`));
+  const grantRoute = /^\/grants\/([^/]+)\/revoke$/.exec(path);
+  if (path !== "/interrupts" && path !== "/grants" && threadRoute === null && grantRoute === null) return problemResponse(problem("NOT_FOUND", `No route ${method} ${path}.`));
   const auth = await authenticated(request, options);
   if (!auth.ok) return auth.response;
+  if (path === "/grants") return method === "GET" ? listGrantsRoute(new URL(request.url), options) : methodNotAllowed("GET");
+  if (grantRoute !== null) return method === "POST" ? revokeGrantRoute(grantRoute[1] ?? "", auth.reviewer, options) : methodNotAllowed("POST");
   if (stream) return closing.aborted ? problemResponse(problem("SHUTTING_DOWN", "The server is shutting down; connect again.")) : streamInterrupts(request, options, closing);
   if (path === "/interrupts") return method === "GET" ? listInterrupts(new URL(request.url), options) : methodNotAllowed("GET");
   const [, rawThreadId = "", action] = threadRoute ?? [];
@@ -103,6 +107,8 @@ function startNotifier(options: ResolvedHandlerOptions): ApprovalNotifier | unde
  * | `GET {base}/threads/:threadId/interrupt` | a thread's pending interrupt (404 when none) |
  * | `POST {base}/threads/:threadId/resume` | `{ interruptId, decisions \| answer \| answers, comment? }` |
  * | `POST {base}/threads/:threadId/resume` with `Accept: text/event-stream` | the same, answered with the resumed run's chunks as events (`?streamMode=`, default `updates,messages`) and a last `outcome` |
+ * | `GET {base}/grants?threadId&scope&scopeKey&toolName&includeInactive&limit&cursor` | standing grants, oldest first |
+ * | `POST {base}/grants/:grantId/revoke` | revokes a grant (the reviewer is recorded as who revoked it) |
  *
  * Errors are `application/problem+json` with our error `code`: 400 invalid decision, edit or
  * answer (with per-call `details`), 401/403 from `authenticate`, 403 `CROSS_SITE_REQUEST` for a
@@ -113,7 +119,7 @@ function startNotifier(options: ResolvedHandlerOptions): ApprovalNotifier | unde
  * By default it also runs an expiry sweeper (approvals past their deadline expire by themselves;
  * option `expirySweeper`), and with `notifications` it sends approval notifications.
  *
- * @param options - `{ graph, authenticate, inbox?, basePath?, maxBodyBytes?, page?, signingKey?, allowedOrigins?, eventStream?, notifications?, expirySweeper? }`.
+ * @param options - `{ graph, authenticate, inbox?, basePath?, maxBodyBytes?, page?, signingKey?, allowedOrigins?, eventStream?, notifications?, expirySweeper?, grants? }`.
  * @returns `(request: Request) => Promise<Response>`, with `close()` to end its event streams and background work, `notifier` and `sweeper`.
  * @throws {HITLError} `INVALID_OPTIONS` for bad options.
  * @example

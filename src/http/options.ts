@@ -74,6 +74,12 @@ export interface ApprovalHandlerOptions {
    * `RemoteGraph`'s) unless asked for. `close()` stops it.
    */
   expirySweeper?: ExpirySweeperSettings | false;
+  /**
+   * Where the standing grants the `grants` routes list and revoke live: the checkpointer the
+   * graph's node uses. Default: the graph's checkpointer; for a `RemoteGraph`, none (the routes
+   * answer 404) unless you pass a checkpointer on the server's database.
+   */
+  grants?: object;
 }
 
 /** Settings of the handler's event streams (see {@link ApprovalHandlerOptions.eventStream}). */
@@ -100,6 +106,7 @@ export interface ResolvedHandlerOptions {
   notifications: ApprovalNotificationSettings | undefined;
   /** `undefined`: no sweeper. */
   expirySweeper: ExpirySweeperSettings | undefined;
+  grants: object | undefined;
 }
 
 /** The shapes an entry of `allowedOrigins` may take. */
@@ -133,6 +140,7 @@ const schema = z.strictObject({
   // Checked in full by the notifier's and the sweeper's own option checks.
   notifications: z.custom<ApprovalNotificationSettings>((value) => typeof value === "object" && value !== null, { message: "expected { send, channel?, link?, reminders?, … }" }).optional(),
   expirySweeper: z.union([z.literal(false), z.custom<ExpirySweeperSettings>((value) => typeof value === "object" && value !== null, { message: "expected { intervalMs?, batchSize?, leaseMs? } or false" })]).optional(),
+  grants: z.custom<object>((value) => typeof value === "object" && value !== null, { message: "expected a checkpointer (e.g. the one the graph was compiled with)" }).optional(),
 });
 
 /** Runs a nested option check, naming the option's field in its error. */
@@ -163,6 +171,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 function defaultInbox(graph: HITLGraph): ApprovalsInbox | undefined {
   if (hasInbox(graph.checkpointer)) return graph.checkpointer;
   return isRemoteGraph(graph) ? createRemoteInbox(graph) : undefined;
+}
+
+/** A compiled graph's own checkpointer keeps its grants; a `RemoteGraph`'s are on its server. */
+function defaultGrants(graph: HITLGraph): object | undefined {
+  if (isRemoteGraph(graph)) return undefined;
+  const { checkpointer } = graph as { checkpointer?: unknown };
+  return typeof checkpointer === "object" && checkpointer !== null ? checkpointer : undefined;
 }
 
 /**
@@ -197,6 +212,7 @@ export function resolveHandlerOptions(options: ApprovalHandlerOptions): Resolved
     page: parsed.data.page ?? true,
     signingKey,
     allowedOrigins: new Set(parsed.data.allowedOrigins ?? []),
+    grants: parsed.data.grants ?? defaultGrants(options.graph),
     eventStream: { ...EVENT_STREAM_DEFAULTS, ...Object.fromEntries(Object.entries(parsed.data.eventStream ?? {}).filter(([, value]) => value !== undefined)) },
     notifications: options.notifications === undefined ? undefined : (nested("notifications", () => resolveNotifierOptions(options.notifications!)), options.notifications),
     expirySweeper: sweeperSettings(options, inbox),

@@ -3,6 +3,7 @@ import { MemorySaver, type Checkpoint, type CheckpointMetadata, type CheckpointT
 import { takeLoadedTuple } from "../langgraph/index.js";
 import type { HITLGraph } from "../host/graph-types.js";
 import { claimStoreFor, type MemoryClaimStore } from "../claims/index.js";
+import { memoryGrantStoreFor } from "../grants/index.js";
 import { InboxHints, type PendingInterruptChange, type WatchPendingInterruptsOptions } from "./change-feed.js";
 import { expireRows } from "./expire-pending.js";
 import { changesForCheckpoint, changesForWrites } from "./inbox-changes.js";
@@ -73,6 +74,7 @@ export class HITLMemorySaver extends MemorySaver implements ApprovalsInbox {
     this.#rowsChanged(this.#inbox.deleteThread(threadId));
     this.#hints.notify(threadId);
     (claimStoreFor(this) as MemoryClaimStore).deleteThread(threadId);
+    memoryGrantStoreFor(this).deleteThread(threadId);
   }
 
   /**

@@ -87,7 +87,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     const runSignal = followRunSignal(config.signal);
     try {
       const callContext = { state: stateOf(input), runtime: runtimeOf(config) };
-      const env: BatchEnvironment = { options: this.#options, tools: this.#tools, task: readTaskContext(config), runSignal, completed: this.#completed, callContext };
+      const env: BatchEnvironment = { options: this.#options, tools: this.#tools, task: readTaskContext(config), config, runSignal, completed: this.#completed, callContext };
       const decided = await decideBatch(toolNodeCalls(input), env);
       const batch = answerBatch(decided, env, (stop) => requestStop(config, stop));
       return await super.run(input, this.#batches.bind(runSignal.toolConfig(config), batch));

@@ -1,4 +1,4 @@
-import type { AskUserQuestionInterruptPayload, AskUserQuestionRequest, ToolApprovalDecisionType, ToolApprovalInterruptPayload } from "./types.js";
+import type { AskUserQuestionInterruptPayload, AskUserQuestionRequest, GrantMatchKind, ToolApprovalDecisionType, ToolApprovalGrantOffer, ToolApprovalInterruptPayload } from "./types.js";
 
 /** A JSON Schema object (draft 2020-12), as LangGraph publishes it on `Interrupt.response_schema`. */
 export type ResponseSchema = Record<string, unknown>;
@@ -25,6 +25,27 @@ const PLAIN_DECISIONS: Record<Exclude<ToolApprovalDecisionType, "edit">, Respons
 function editSchema(argsSchema: Record<string, unknown> | undefined): ResponseSchema {
   const updatedInput = argsSchema?.["type"] === "object" ? argsSchema : { type: "object" };
   return variant({ type: { const: "edit" }, updatedInput }, ["type", "updatedInput"]);
+}
+
+const MATCH_FIELDS: Record<GrantMatchKind, (offer: ToolApprovalGrantOffer) => Record<string, unknown>> = {
+  arguments: () => ({}),
+  tool: () => ({}),
+  schema: () => ({ schema: { type: "object" } }),
+  predicate: (offer) => ({ name: { enum: offer.predicates ?? [] } }),
+};
+
+/** An approve that may carry a standing grant: only the scopes, narrowings and duration the call's offer allows. */
+function approveWithGrant(offer: ToolApprovalGrantOffer): ResponseSchema {
+  const matches = offer.matches.map((kind) => {
+    const fields = MATCH_FIELDS[kind](offer);
+    return strictObject({ kind: { const: kind }, ...fields }, ["kind", ...Object.keys(fields)]);
+  });
+  const duration = { type: "integer", minimum: 1, ...(offer.max_duration_ms === undefined ? {} : { maximum: offer.max_duration_ms }) };
+  const grant = strictObject(
+    { scope: { enum: offer.scopes.map((scope) => scope.name) }, match: { anyOf: matches }, expiresInMs: duration },
+    offer.max_duration_ms === undefined ? ["scope"] : ["scope", "expiresInMs"],
+  );
+  return variant({ type: { const: "approve" }, grant }, ["type"]);
 }
 
 /**
@@ -68,15 +89,18 @@ class Definitions {
   }
 }
 
-function decisionOf(defs: Definitions, type: ToolApprovalDecisionType, tool: string, argsSchema: Record<string, unknown> | undefined, around: ResponseSchema): ResponseSchema {
+function decisionOf(defs: Definitions, type: ToolApprovalDecisionType, tool: string, config: ToolApprovalInterruptPayload["review_configs"][number] | undefined, around: ResponseSchema): ResponseSchema {
+  const offer = config?.grants;
+  if (type === "approve" && offer !== undefined) return defs.ref(`approve\u0000${JSON.stringify(offer)}`, () => approveWithGrant(offer), around);
   if (type !== "edit") return defs.ref(type, () => PLAIN_DECISIONS[type], around);
-  return defs.ref(`edit\u0000${tool}`, () => editSchema(argsSchema), around);
+  return defs.ref(`edit\u0000${tool}`, () => editSchema(config?.args_schema), around);
 }
 
 /**
  * The JSON Schema of the resume values a `tool_approval` accepts, in its canonical form: an
  * object with one decision per `tool_call_id`, each limited to that call's `allowed_decisions`,
- * an `edit`'s `updatedInput` described by the tool's `args_schema`. Every call of one tool with
+ * an `edit`'s `updatedInput` described by the tool's `args_schema`, an `approve` carrying a
+ * `grant` only where the call's review config offers one. Every call of one tool with
  * the same allowed decisions shares one `$defs` entry, so ten calls of a tool cost ten short
  * `$ref`s, not ten copies of its schema; what only one call uses is written in place.
  *
@@ -93,11 +117,11 @@ export function approvalResponseSchema(payload: ToolApprovalInterruptPayload): R
   for (const request of payload.action_requests) {
     const config = payload.review_configs.find((candidate) => candidate.tool_call_id === request.tool_call_id);
     const allowed = config?.allowed_decisions ?? [];
-    const identity = `${request.name}\u0000${allowed.join(",")}`;
+    const identity = `${request.name}\u0000${allowed.join(",")}${config?.grants === undefined ? "" : `\u0000${JSON.stringify(config.grants)}`}`;
     properties[request.tool_call_id] = defs.ref(identity, () => {
       // A lone decision carries the entry's `type: "object"` itself.
       const around: ResponseSchema = allowed.length === 1 ? { type: "object" } : {};
-      const variants = allowed.map((type) => decisionOf(defs, type, request.name, config?.args_schema, around));
+      const variants = allowed.map((type) => decisionOf(defs, type, request.name, config, around));
       return variants.length === 0 ? { not: {} } : variants.length === 1 ? variants[0]! : { type: "object", anyOf: variants };
     });
   }

@@ -59,18 +59,72 @@ export interface ToolApprovalReviewConfig {
    * has a schema that JSON Schema can express.
    */
   args_schema?: Record<string, unknown>;
+  /**
+   * Added: present when the node lets a reviewer answer this call with a standing grant
+   * (`{ type: "approve", grant }`): the scopes, narrowings and longest duration it allows.
+   */
+  grants?: ToolApprovalGrantOffer;
+}
+
+/**
+ * How a standing grant is narrowed:
+ * - `arguments`: only calls with exactly the reviewed arguments (bound by their digest);
+ * - `tool`: every call of the tool, whatever its arguments;
+ * - `schema`: calls whose arguments fit a JSON Schema (the reviewed arguments must fit it);
+ * - `predicate`: calls a predicate the host registered under `name` accepts (the reviewed arguments must pass).
+ */
+export type GrantMatch =
+  | { kind: "arguments" }
+  | { kind: "tool" }
+  | { kind: "schema"; schema: Record<string, unknown> }
+  | { kind: "predicate"; name: string };
+
+/** The name of a {@link GrantMatch}. */
+export type GrantMatchKind = GrantMatch["kind"];
+
+/**
+ * Added: a standing grant a reviewer asks for with an approval ("always allow"). The approved
+ * call runs as approved; later batches whose calls the grant covers run without a pause.
+ */
+export interface ToolApprovalGrantRequest {
+  /** Where it applies: `"thread"` (this thread) or one of the host's scopes the approval offers (`review_configs[].grants.scopes`). */
+  scope: string;
+  /** How it is narrowed. Default: `{ kind: "arguments" }` (exactly the reviewed arguments). */
+  match?: GrantMatch;
+  /** How long it lasts, counted from when the node commits it (by the store's clock). Default: until revoked (unless the node sets a longest duration). */
+  expiresInMs?: number;
+}
+
+/** Added: a scope a grant may apply to, as an approval offers it. */
+export interface ToolApprovalGrantScope {
+  /** `"thread"`, or the name of a scope the host defines (e.g. `"user"`). */
+  name: string;
+  /** The scope's key for this run (e.g. the user id), as the node read it; absent for `"thread"` (the thread itself). */
+  key?: string;
+}
+
+/** Added: the standing grants an approval lets the reviewer create for one call. */
+export interface ToolApprovalGrantOffer {
+  scopes: ToolApprovalGrantScope[];
+  /** The narrowings the node accepts. */
+  matches: GrantMatchKind[];
+  /** The names of the host's predicates a `predicate` grant may use. */
+  predicates?: string[];
+  /** The longest a grant may last, in ms; absent: it may last until revoked. */
+  max_duration_ms?: number;
 }
 
 /**
  * A reviewer's decision about one tool call.
- * - `approve`: run the tool with the reviewed arguments.
+ * - `approve`: run the tool with the reviewed arguments; with `grant`, also allow later calls
+ *   the grant covers without asking (where the approval offers grants).
  * - `reject`: do not run it; the model sees an error result carrying `reason`.
  * - `edit`: run it with `updatedInput` instead (validated against the tool's schema
  *   and screened by the PreToolUse hooks again).
  * - `respond`: do not run it; the model sees `responseText` as a successful result.
  */
 export type ToolApprovalDecision =
-  | { type: "approve" }
+  | { type: "approve"; grant?: ToolApprovalGrantRequest }
   | { type: "reject"; reason?: string }
   | { type: "edit"; updatedInput: Record<string, unknown> }
   | { type: "respond"; responseText: string };
@@ -165,6 +219,22 @@ export interface ToolApprovalInterruptPayload {
   actionRequests?: LangChainActionRequest[];
   /** Added by `approvalMiddleware`: LangChain JS's `HITLRequest.reviewConfigs`, one per action request. */
   reviewConfigs?: LangChainReviewConfig[];
+  /**
+   * Added: calls of the same batch that a standing grant covers. They need no decision and run
+   * with the others once the decisions are in; listed so the reviewer sees all that will run.
+   */
+  granted?: ToolApprovalGrantedCall[];
+}
+
+/** Added: a call of an approval's batch that runs under a standing grant. */
+export interface ToolApprovalGrantedCall {
+  tool_call_id: string;
+  name: string;
+  /** The arguments it runs with. */
+  arguments: ToolInput;
+  /** The grant that covers it. */
+  grant_id: string;
+  scope: ToolApprovalGrantScope;
 }
 
 /** A pre-defined answer the person can pick. */

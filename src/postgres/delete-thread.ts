@@ -1,8 +1,8 @@
 import type pg from "pg";
 import { deleteThreadSql } from "../langgraph/index.js";
-import { claimsTable, continuationsTable, inboxTable, leasesTable, resultsTable } from "./tables.js";
+import { claimsTable, continuationsTable, grantsTable, inboxTable, leasesTable, resultsTable } from "./tables.js";
 
-/** This library's rows of a thread, beside LangGraph's: inbox entries, call results, claims, continuation records, its lease. */
+/** This library's rows of a thread, beside LangGraph's: inbox entries, call results, claims, continuation records, its lease (and, apart, its own grants). */
 const OWN_TABLES = [inboxTable, resultsTable, claimsTable, continuationsTable, leasesTable];
 
 /**
@@ -16,7 +16,12 @@ const OWN_TABLES = [inboxTable, resultsTable, claimsTable, continuationsTable, l
  * ```
  */
 function deleteThreadStatement(schema: string): string {
-  const deletes = [...deleteThreadSql(schema, "$1"), ...OWN_TABLES.map((table) => `DELETE FROM ${table(schema)} WHERE thread_id = $1`)];
+  const deletes = [
+    ...deleteThreadSql(schema, "$1"),
+    ...OWN_TABLES.map((table) => `DELETE FROM ${table(schema)} WHERE thread_id = $1`),
+    // The thread's own grants; grants of the host's scopes (a user's, a workspace's) outlive it.
+    `DELETE FROM ${grantsTable(schema)} WHERE scope_name = 'thread' AND scope_key = $1`,
+  ];
   return `WITH ${deletes.map((statement, index) => `d${index} AS (${statement})`).join(",\n      ")}
     SELECT 1`;
 }

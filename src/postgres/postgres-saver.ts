@@ -3,6 +3,7 @@ import type { ChannelVersions, Checkpoint, CheckpointMetadata, CheckpointTuple, 
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type pg from "pg";
 import type { ClaimStore, ClaimStoreProvider } from "../claims/index.js";
+import type { GrantStore, GrantStoreProvider } from "../grants/index.js";
 import type { ContinuationLeaseProvider, ContinuationLeases } from "../host/continuation.js";
 import type { HitlGraph } from "../host/graph-types.js";
 import { expireRows } from "../inbox/expire-pending.js";
@@ -22,6 +23,7 @@ import {
 } from "../langgraph/index.js";
 import { latestRootWritesSql, stockCheckpointRows, stockWriteRows, taskInterruptWritesSql } from "../langgraph/index.js";
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
+import { PostgresGrantStore } from "./grants/postgres-grant-store.js";
 import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
 import { PostgresContinuationLeases } from "./continuation/postgres-leases.js";
 import { listPending, overduePending } from "./inbox/inbox-queries.js";
@@ -61,7 +63,7 @@ import { PostgresDueApprovals } from "./sweeper/postgres-due-approvals.js";
  */
 export class HITLPostgresSaver
   extends PostgresSaver
-  implements ApprovalsInbox, ClaimStoreProvider, ContinuationLeaseProvider, NotificationOutboxProvider, DueApprovalLeaseProvider
+  implements ApprovalsInbox, ClaimStoreProvider, GrantStoreProvider, ContinuationLeaseProvider, NotificationOutboxProvider, DueApprovalLeaseProvider
 {
   /** The schema of the checkpoint tables. */
   readonly schema: string;
@@ -69,6 +71,8 @@ export class HITLPostgresSaver
   protected readonly pgPool: pg.Pool;
   /** Where reviewed batches are claimed (see the README's "Exactly once"). */
   readonly claimStore: ClaimStore;
+  /** Where standing grants live, shared by every replica (see the README's "Standing grants"). */
+  readonly grantStore: GrantStore;
   /** Which run may continue each thread (see `withThreadContinuation`). */
   readonly continuationLeases: ContinuationLeases;
   /** The `LISTEN` connection watches share (see {@link HITLPostgresSaver.watchPendingInterrupts}). */
@@ -89,6 +93,7 @@ export class HITLPostgresSaver
     this.schema = resolved.schema;
     this.pgPool = pool;
     this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);
+    this.grantStore = new PostgresGrantStore(pool, resolved.schema);
     this.continuationLeases = new PostgresContinuationLeases(pool, resolved.schema, resolved);
     this.inboxNotifications = new PostgresInboxNotifications(pool, resolved.schema);
     this.dueApprovals = new PostgresDueApprovals(pool, resolved.schema);
@@ -282,7 +287,8 @@ export class HITLPostgresSaver
 
   /**
    * Deletes a thread — LangGraph's rows (what the stock `deleteThread` deletes), its inbox
-   * entries, claims, call results, continuation records and lease — in one statement, so it is
+   * entries, claims, call results, continuation records, lease and thread-scoped grants (grants
+   * of the host's scopes made on it stay) — in one statement, so it is
    * atomic: if anything fails, everything stays.
    *
    * @example

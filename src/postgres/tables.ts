@@ -47,3 +47,8 @@ export function notificationsTable(schema: string): string {
 export function expiryLeasesTable(schema: string): string {
   return `${quoted(schema)}.hitl_expiry_leases`;
 }
+
+/** The standing grants reviewers made ("always allow", migration 0011). */
+export function grantsTable(schema: string): string {
+  return `${quoted(schema)}.hitl_grants`;
+}

@@ -23,6 +23,8 @@ import { durabilityCases } from "./durability.cases.js";
 import { historyBoundCases } from "./history-bound.cases.js";
 import { shadowCases } from "./shadow.cases.js";
 import { toolFactsCases } from "./tool-facts.cases.js";
+import { grantCases } from "./grants.cases.js";
+import { grantRefusalCases } from "./grant-refusals.cases.js";
 
 const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 CASES.push(signingCases);
@@ -32,6 +34,7 @@ CASES.push(responseSchemaCases);
 CASES.push(streamingCases);
 CASES.push(durabilityCases);
 CASES.push(shadowCases, toolFactsCases);
+CASES.push(grantCases, grantRefusalCases);
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {

@@ -4,6 +4,13 @@ import { agentGraph, ask, countingTool, newThread } from "../support/fixtures.js
 import { channelName } from "./notifier.cases.js";
 import { startReceiver } from "./receiver.js";
 
+/** The notifier's stats once `settled` holds of them (or as they are after 10 s, for the assertion to report). */
+async function statsOnce(notifier: ApprovalNotifier, settled: (stats: ReturnType<ApprovalNotifier["stats"]>) => boolean): Promise<ReturnType<ApprovalNotifier["stats"]>> {
+  const deadline = Date.now() + 10_000;
+  while (!settled(notifier.stats()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return notifier.stats();
+}
+
 jest.setTimeout(30_000);
 
 const SECRET = "whsec_test_0123456789abcdef";
@@ -43,7 +50,8 @@ describe("the webhook sender, with a real receiving server", () => {
     expect([request!.eventId, request!.eventType]).toEqual([event.id, "ApprovalRequested"]);
     expect(request!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect([request!.verified, request!.recipe]).toEqual([true, true]);
-    expect(notifier.stats()).toMatchObject({ delivered: 1, failedAttempts: 0 });
+    // The receiver sees the request before the sender has its answer: the count follows a moment later.
+    expect(await statsOnce(notifier, (stats) => stats.delivered === 1)).toMatchObject({ delivered: 1, failedAttempts: 0 });
   });
 
   test("a changed body, another secret, an old timestamp (a replay) or no signature is refused", () => {

@@ -154,3 +154,25 @@ describe("questionResponseSchema", () => {
     expect(validAnswer(payload, sampleOf(questionResponseSchema(payload)))).toBe(true);
   });
 });
+
+describe("the response_schema of an approval that offers standing grants", () => {
+  const offered: ToolApprovalInterruptPayload = {
+    ...approval([{ id: "c1" }, { id: "c2" }]),
+    review_configs: approval([{ id: "c1" }, { id: "c2" }]).review_configs.map((config) =>
+      config.tool_call_id === "c1" ? { ...config, grants: { scopes: [{ name: "thread" }, { name: "user", key: "u_42" }], matches: ["arguments", "tool", "predicate"], predicates: ["small"], max_duration_ms: 60_000 } } : config,
+    ),
+  };
+  const schema = approvalResponseSchema(offered);
+
+  test.each([
+    ["a grant the offer allows", { c1: { type: "approve", grant: { scope: "user", match: { kind: "predicate", name: "small" }, expiresInMs: 60_000 } }, c2: { type: "approve" } }, true],
+    ["an approve without a grant", { c1: { type: "approve" }, c2: { type: "approve" } }, true],
+    ["a grant on a call that offers none", { c1: { type: "approve" }, c2: { type: "approve", grant: { scope: "thread", expiresInMs: 1 } } }, false],
+    ["a scope not offered", { c1: { type: "approve", grant: { scope: "team", expiresInMs: 1 } }, c2: { type: "approve" } }, false],
+    ["a duration beyond the longest", { c1: { type: "approve", grant: { scope: "thread", expiresInMs: 60_001 } }, c2: { type: "approve" } }, false],
+    ["a predicate not offered", { c1: { type: "approve", grant: { scope: "thread", match: { kind: "predicate", name: "big" }, expiresInMs: 1 } }, c2: { type: "approve" } }, false],
+  ])("%s: the schema and our validator agree", async (_label, value, valid) => {
+    expect(satisfies(schema, value)).toBe(valid);
+    expect(await accepts(offered, value)).toBe(valid);
+  });
+});

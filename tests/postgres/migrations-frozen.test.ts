@@ -23,6 +23,7 @@ const FROZEN: Record<number, { sql: string; source: string }> = {
   8: { sql: "7d1f5cd65bd94eb9fc374271d5ddb68bc0bb3c8c348f727e96bcc0475053e7de", source: "467158c68ee9c77bc868c41b4cd235aea17a2fb49155fb3d2849978ef113312c" },
   9: { sql: "81fb8305df7b9e70c631413aee29c4a58c3a9f9c2e01049acf4049c78b663556", source: "ef8425946a933f3698444df8c940312fdbd88945d9a49202b610099c9e74acbd" },
   10: { sql: "76cf343222b25f548dc2282c54733ef78a6fce2ddf5884f51d9e5d5f2a2a7c83", source: "89037d4b7e1e424e71e16d68c43e5020dc66d3f6f9841a73cbd3d3376004191e" },
+  11: { sql: "f9995b096d529ebe76f455f89772c24399d726d96a1151c49f1ec0ffefd88b74", source: "44eb57143b1862f2cc078ca71e98714038ea9bebb7070bd92777e1514c730e45" },
 };
 
 const DIRECTORY = join(__dirname, "..", "..", "src", "postgres", "migrations");

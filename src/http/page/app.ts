@@ -15,6 +15,7 @@ import { reconcile } from "./ui/reconcile.js";
 import { questionCard } from "./ui/question-card.js";
 import { goneEntry, resolvedEntry } from "./ui/resolved-entry.js";
 import { mountShell } from "./ui/shell.js";
+import { grantsPanel } from "./ui/grants-panel.js";
 
 const REFRESH_EVERY_MS = 10_000;
 /** After the event stream failed for good (refused, or no EventSource), try it again this often while polling. */
@@ -28,6 +29,28 @@ let refreshing: Promise<void> | undefined;
 /** The open event stream, while updates arrive live; `undefined` while the page polls. */
 let live: EventSource | undefined;
 let liveInbox: LiveInbox = { items: [], truncated: false };
+
+/** Standing grants: listed under the inbox, each revocable; hidden when the handler keeps none. */
+const grants = grantsPanel((grant, button) => {
+  button.setAttribute("aria-disabled", "true");
+  void (async () => {
+    const result = await api.revokeGrant(grant.id);
+    if (!result.ok) {
+      button.removeAttribute("aria-disabled");
+      shell.announce(explainProblem(result.problem).headline);
+      return;
+    }
+    shell.announce(`Revoked: calls of ${grant.toolName} it covered will be asked about again.`);
+    await refreshGrants();
+  })();
+});
+shell.list.closest("main")?.append(grants.element);
+
+async function refreshGrants(): Promise<void> {
+  const result = await api.listGrants();
+  // A handler that keeps no grants answers 404: the panel stays hidden.
+  grants.show(result.ok ? result.value.items : undefined, new Date());
+}
 
 function isReviewable(record: PendingInterruptRecord): boolean {
   // By shape, not by `type` alone: LangChain's per-call interrupts are `{ type: "tool_approval", tool_call_id, name, args }` too.
@@ -63,6 +86,7 @@ function refresh(reason: "first" | "auto" | "manual" | "after-submit"): Promise<
     }
     if (live !== undefined) liveInbox = { items: result.value.items, truncated: result.value.truncated };
     show(result.value.items, result.value.truncated, reason);
+    await refreshGrants();
   })().finally(() => (refreshing = undefined));
   return refreshing;
 }
@@ -147,6 +171,8 @@ function onChange(change: PendingInterruptChange): void {
   liveInbox = inbox;
   if (gone !== undefined) departed(gone);
   show(liveInbox.items, liveInbox.truncated, change.type === "snapshot" ? "first" : "live");
+  // A resolution elsewhere may have made a grant.
+  if (change.type === "snapshot" || change.type === "resolved") void refreshGrants();
 }
 
 let polling: number | undefined;

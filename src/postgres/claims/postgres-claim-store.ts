@@ -1,7 +1,8 @@
 import type pg from "pg";
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ProposedReview } from "../../claims/index.js";
-import { claimsTable, resultsTable } from "../tables.js";
+import { grantsInsertSql, grantsInsertValues } from "../grants/postgres-grant-store.js";
+import { claimsTable, grantsTable, resultsTable } from "../tables.js";
 
 interface ClaimRow {
   attempt: string;
@@ -48,12 +49,14 @@ export class PostgresClaimStore implements ClaimStore {
   readonly #pool: pg.Pool;
   readonly #claims: string;
   readonly #results: string;
+  readonly #grants: string;
   readonly #serde: SerializerProtocol;
 
   constructor(pool: pg.Pool, schema: string, serde: SerializerProtocol, options: { leaseMs: number; busyWaitMs: number }) {
     this.#pool = pool;
     this.#claims = claimsTable(schema);
     this.#results = resultsTable(schema);
+    this.#grants = grantsTable(schema);
     this.#serde = serde;
     this.leaseMs = options.leaseMs;
     this.busyWaitMs = options.busyWaitMs;
@@ -82,15 +85,22 @@ export class PostgresClaimStore implements ClaimStore {
    * clock, so every replica agrees whatever its own clock says.
    */
   async #insert(key: ClaimKey, claim: { attempt: string; owner: string; review: ProposedReview }, onlyIfExpired: boolean): Promise<ClaimRecord | undefined> {
-    const { rows } = await this.#pool.query<ClaimRow>(
-      `INSERT INTO ${this.#claims} (thread_id, checkpoint_ns, checkpoint_id, interrupt_id, attempt, owner, review, state, lease_until, expired, judged_at)
+    const insert = `INSERT INTO ${this.#claims} (thread_id, checkpoint_ns, checkpoint_id, interrupt_id, attempt, owner, review, state, lease_until, expired, judged_at)
        SELECT $1, $2, $3, $4, $5, $6, $7, 'running', clock_timestamp() + $8 * interval '1 millisecond',
               $9::timestamptz IS NOT NULL AND clock_timestamp() > $9::timestamptz, clock_timestamp()
        WHERE NOT $10::boolean OR ($9::timestamptz IS NOT NULL AND clock_timestamp() > $9::timestamptz)
-       ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO NOTHING
-       RETURNING ${COLUMNS}`,
-      [...keyValues(key), claim.review.interruptId, claim.attempt, claim.owner, JSON.stringify(claim.review), this.leaseMs, claim.review.expiresAt ?? null, onlyIfExpired],
-    );
+       ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO NOTHING`;
+    const values = [...keyValues(key), claim.review.interruptId, claim.attempt, claim.owner, JSON.stringify(claim.review), this.leaseMs, claim.review.expiresAt ?? null, onlyIfExpired];
+    const grants = claim.review.grants ?? [];
+    // A judgment without grants keeps the plain statement; with grants, they go in the same statement as the claim.
+    const { rows } =
+      grants.length === 0
+        ? await this.#pool.query<ClaimRow>(`${insert} RETURNING ${COLUMNS}`, values)
+        : await this.#pool.query<ClaimRow>(
+            `WITH claim AS (${insert} RETURNING ${COLUMNS}), ${grantsInsertSql(this.#grants, values.length + 1)}
+             SELECT attempt, owner, review, state, lease_expired, expired, judged_at FROM claim`,
+            [...values, ...grantsInsertValues(grants)],
+          );
     return rows[0] === undefined ? undefined : toRecord(rows[0]);
   }
 

@@ -9,6 +9,7 @@ import { retentionMigration } from "./0007-retention.js";
 import { inboxNotifyMigration } from "./0008-inbox-notify.js";
 import { notificationsMigration } from "./0009-notifications.js";
 import { expiryLeasesMigration } from "./0010-expiry-leases.js";
+import { grantsMigration } from "./0011-grants.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration, in order. Append only: released migrations are frozen (tests/postgres/migrations-frozen.test.ts). */
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   inboxNotifyMigration,
   notificationsMigration,
   expiryLeasesMigration,
+  grantsMigration,
 ];
 
 export { ensureAttachments, ensureTriggerSettings } from "./attachments.js";

@@ -1,3 +1,4 @@
+import type { GrantPage, StandingGrant } from "../../../grants/types.js";
 import type { PageProblem, PendingInterruptPage, PendingInterruptRecord, ResumeRequestBody, ResumeResponse } from "./wire-types.js";
 
 /** A route's answer: its JSON value, or the problem it reported. */
@@ -11,6 +12,10 @@ interface InboxApi {
   threadInterrupt(threadId: string): Promise<ApiResult<{ interruptId: string; threadId: string; payload: PendingInterruptRecord["payload"] }>>;
   /** Applies decisions or answers. */
   resume(threadId: string, body: ResumeRequestBody): Promise<ApiResult<ResumeResponse>>;
+  /** The active standing grants, oldest first (one page of up to 100). */
+  listGrants(): Promise<ApiResult<GrantPage>>;
+  /** Revokes a standing grant. */
+  revokeGrant(grantId: string): Promise<ApiResult<StandingGrant>>;
 }
 
 const PAGE_SIZE = 100;
@@ -64,5 +69,7 @@ export function createInboxApi(basePath: string, fetcher: typeof fetch = (...arg
     },
     threadInterrupt: (threadId) => call(fetcher, threadPath(threadId, "interrupt")),
     resume: (threadId, body) => call(fetcher, threadPath(threadId, "resume"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    listGrants: () => call(fetcher, `${basePath}/grants?limit=${PAGE_SIZE}`),
+    revokeGrant: (grantId) => call(fetcher, `${basePath}/grants/${encodeURIComponent(grantId)}/revoke`, { method: "POST" }),
   };
 }

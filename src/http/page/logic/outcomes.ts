@@ -33,7 +33,7 @@ const DECISION_TONES: Record<ToolApprovalDecisionType, Tone> = { approve: "good"
  * reviewerLabel({ id: "u-7", name: "Alice" }); // "Alice (u-7)"
  * ```
  */
-export function reviewerLabel(reviewer: { id: string; name?: string }): string {
+export function reviewerLabel(reviewer: { id: string; name?: string | undefined }): string {
   return reviewer.name === undefined || reviewer.name === "" ? reviewer.id : `${reviewer.name} (${reviewer.id})`;
 }
 

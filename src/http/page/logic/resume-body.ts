@@ -1,11 +1,11 @@
-import type { AskUserQuestionInterruptPayload, AskUserQuestionRequest, ToolApprovalDecision, ToolApprovalInterruptPayload } from "../../../payload/types.js";
+import type { AskUserQuestionInterruptPayload, AskUserQuestionRequest, ToolApprovalDecision, ToolApprovalGrantRequest, ToolApprovalInterruptPayload } from "../../../payload/types.js";
 import { checkEditedArguments } from "./schema-check.js";
 import type { ResumeRequestBody } from "./wire-types.js";
 import { isPlainObject } from "../../../payload/json-type.js";
 
 /** What a reviewer has chosen for one call so far; edit and respond keep the raw text typed. */
 export type DecisionDraft =
-  | { type: "approve" }
+  | { type: "approve"; grant?: ToolApprovalGrantRequest }
   | { type: "reject"; reason: string }
   | { type: "edit"; text: string }
   | { type: "respond"; text: string };
@@ -49,7 +49,7 @@ export function parseEditedArguments(text: string): { ok: true; value: Record<st
 function decisionOf(draft: DecisionDraft, argsSchema: Record<string, unknown> | undefined): ToolApprovalDecision | string[] {
   switch (draft.type) {
     case "approve":
-      return { type: "approve" };
+      return draft.grant === undefined ? { type: "approve" } : { type: "approve", grant: draft.grant };
     case "reject":
       return draft.reason.trim() === "" ? { type: "reject" } : { type: "reject", reason: draft.reason.trim() };
     case "edit": {

@@ -6,6 +6,7 @@ import { schemaHints } from "../logic/schema-check.js";
 import type { PendingInterruptRecord } from "../logic/wire-types.js";
 import { argumentsView } from "./arguments-view.js";
 import { cardFrame, frameCard, type Card, type SubmitHandler } from "./card.js";
+import { grantControls, grantedNote } from "./grant-controls.js";
 import { el, problemList, uid } from "./dom.js";
 
 // Reject goes last: the least reversible choice sits furthest from the first Tab stop.
@@ -46,7 +47,8 @@ function callEditor(request: ToolApprovalRequest, config: ToolApprovalReviewConf
   const hints = schemaHintList(config);
   if (hints !== null) edit.wrapper.append(hints);
   edit.field.setAttribute("aria-describedby", [hints?.id, problems.element.id].filter((id) => id !== undefined).join(" "));
-  const panels: Partial<Record<ToolApprovalDecisionType, HTMLElement>> = { reject: reason.wrapper, edit: edit.wrapper, respond: respond.wrapper };
+  const grant = config?.grants === undefined ? undefined : grantControls(request.name, config.grants);
+  const panels: Partial<Record<ToolApprovalDecisionType, HTMLElement>> = { reject: reason.wrapper, edit: edit.wrapper, respond: respond.wrapper, ...(grant === undefined ? {} : { approve: grant.element }) };
   Object.values(panels).forEach((panel) => (panel.hidden = true));
   const buttons = ORDER.filter((type) => allowed.includes(type)).map((type) =>
     el("button", { type: "button", class: `decision decision-${type}`, "aria-pressed": "false", "data-decision": type }, LABELS[type]),
@@ -65,6 +67,7 @@ function callEditor(request: ToolApprovalRequest, config: ToolApprovalReviewConf
     request.description === undefined ? null : el("p", { class: "why" }, request.description),
     argumentsView(request.arguments),
     el("div", { class: "decisions", role: "group", "aria-label": `Decision for ${request.name} (call ${request.tool_call_id})` }, ...buttons),
+    grant?.element ?? null,
     reason.wrapper,
     edit.wrapper,
     respond.wrapper,
@@ -77,8 +80,10 @@ function callEditor(request: ToolApprovalRequest, config: ToolApprovalReviewConf
       switch (chosen) {
         case undefined:
           return undefined;
-        case "approve":
-          return { type: "approve" };
+        case "approve": {
+          const asked = grant?.request();
+          return asked === undefined ? { type: "approve" } : { type: "approve", grant: asked };
+        }
         case "reject":
           return { type: "reject", reason: reason.field.value };
         case "edit":
@@ -122,6 +127,7 @@ export function approvalCard(record: PendingInterruptRecord<ToolApprovalInterrup
   const comment = el("input", { type: "text", id: uid("comment"), autocomplete: "off" });
   frame.form.prepend(
     ...editors.map((editor) => editor.element),
+    ...[grantedNote(payload)].filter((note): note is HTMLElement => note !== null),
     el("div", { class: "field comment" }, el("label", { for: comment.id }, "Comment (optional; saved with your decisions)"), comment),
   );
   const card = frameCard(frame, record, (placed) => {

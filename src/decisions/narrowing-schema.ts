@@ -1,0 +1,123 @@
+import { Validator } from "@langchain/core/utils/json_schema";
+import type { HITLErrorDetail } from "../errors/hitl-error.js";
+import { canonicalJson } from "../payload/canonical-json.js";
+import { isPlainObject } from "../payload/json-type.js";
+
+/** The longest a grant's JSON Schema may be, as canonical JSON: it is stored with the grant and evaluated on every later call it could cover. */
+const MAX_NARROWING_SCHEMA_CHARS = 8_192;
+/** The deepest a grant's JSON Schema may nest subschemas. */
+const MAX_DEPTH = 16;
+/** The longest `pattern` a grant's schema may hold. */
+const MAX_PATTERN_CHARS = 256;
+
+/**
+ * The keywords a grant's schema may use: enough to narrow arguments by type, value, range,
+ * length and shape. No `$ref` (a grant stands alone), no `format` (validators disagree on it),
+ * no conditional or "unevaluated" keywords: a standing permission must read plainly.
+ */
+const VALUE_KEYWORDS = new Set([
+  "type", "enum", "const", "required", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+  "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties",
+  "title", "description", "$schema",
+]);
+const SCHEMA_KEYWORDS = new Set(["items", "additionalProperties", "not", "contains", "propertyNames"]);
+const SCHEMA_LIST_KEYWORDS = new Set(["anyOf", "allOf", "oneOf", "prefixItems"]);
+const SCHEMA_MAP_KEYWORDS = new Set(["properties"]);
+
+/** The keywords a grant's JSON Schema may use, for error messages. */
+const NARROWING_SCHEMA_KEYWORDS: readonly string[] = [...VALUE_KEYWORDS, ...SCHEMA_KEYWORDS, ...SCHEMA_LIST_KEYWORDS, ...SCHEMA_MAP_KEYWORDS];
+
+type Path = Array<string | number>;
+
+function problem(path: Path, message: string, received?: unknown): HITLErrorDetail {
+  return { path, message, ...(received === undefined ? {} : { received }) };
+}
+
+function subschemaProblems(value: unknown, path: Path, depth: number): HITLErrorDetail[] {
+  if (typeof value === "boolean") return [];
+  if (!isPlainObject(value)) return [problem(path, "expected a JSON Schema (an object or a boolean)", value)];
+  if (depth > MAX_DEPTH) return [problem(path, `the schema nests more than ${MAX_DEPTH} levels`)];
+  return Object.entries(value).flatMap(([keyword, inner]) => keywordProblems(keyword, inner, [...path, keyword], depth));
+}
+
+function keywordProblems(keyword: string, value: unknown, path: Path, depth: number): HITLErrorDetail[] {
+  if (keyword === "pattern") return patternProblems(value, path);
+  if (VALUE_KEYWORDS.has(keyword)) return [];
+  if (SCHEMA_KEYWORDS.has(keyword)) return subschemaProblems(value, path, depth + 1);
+  if (SCHEMA_LIST_KEYWORDS.has(keyword)) {
+    if (!Array.isArray(value)) return [problem(path, `\`${keyword}\` must be an array of schemas`, value)];
+    return value.flatMap((inner, index) => subschemaProblems(inner, [...path, index], depth + 1));
+  }
+  if (SCHEMA_MAP_KEYWORDS.has(keyword)) {
+    if (!isPlainObject(value)) return [problem(path, `\`${keyword}\` must map names to schemas`, value)];
+    return Object.entries(value).flatMap(([name, inner]) => subschemaProblems(inner, [...path, name], depth + 1));
+  }
+  return [problem(path, `keyword "${keyword}" is not allowed in a grant's schema; allowed: ${NARROWING_SCHEMA_KEYWORDS.join(", ")}`, keyword)];
+}
+
+function patternProblems(value: unknown, path: Path): HITLErrorDetail[] {
+  if (typeof value !== "string") return [problem(path, "`pattern` must be a string", value)];
+  if (value.length > MAX_PATTERN_CHARS) return [problem(path, `\`pattern\` is longer than ${MAX_PATTERN_CHARS} characters`)];
+  try {
+    new RegExp(value, "u");
+    return [];
+  } catch {
+    return [problem(path, "`pattern` is not a valid regular expression", value)];
+  }
+}
+
+/**
+ * What is wrong with a JSON Schema a reviewer sent to narrow a standing grant, or `[]`: it must
+ * be an object of at most {@link MAX_NARROWING_SCHEMA_CHARS} characters, nest at most 16 levels
+ * and use only {@link NARROWING_SCHEMA_KEYWORDS} (a `pattern` at most 256 characters, a valid
+ * Unicode regular expression).
+ *
+ * @param schema - The schema as sent.
+ * @param path - Where it sits in the decision, e.g. `["grant", "match", "schema"]`.
+ * @returns One detail per problem, each with its `path`.
+ * @example
+ * ```ts
+ * narrowingSchemaProblems({ type: "object", properties: { path: { pattern: "^/tmp/" } } }, ["schema"]); // []
+ * narrowingSchemaProblems({ $ref: "#/x" }, ["schema"])[0]?.path; // ["schema", "$ref"]
+ * ```
+ */
+export function narrowingSchemaProblems(schema: unknown, path: Path): HITLErrorDetail[] {
+  if (!isPlainObject(schema)) return [problem(path, "expected a JSON Schema object", schema)];
+  let size: number;
+  try {
+    size = canonicalJson(schema).length;
+  } catch {
+    return [problem(path, "the schema is not plain JSON")];
+  }
+  if (size > MAX_NARROWING_SCHEMA_CHARS) return [problem(path, `the schema is ${size} characters long; at most ${MAX_NARROWING_SCHEMA_CHARS} are allowed`)];
+  return subschemaProblems(schema, path, 1);
+}
+
+/** Compiled schemas by canonical JSON: a grant's schema is checked on every call it could cover. */
+const compiled = new Map<string, Validator>();
+const MAX_COMPILED = 512;
+
+/**
+ * Whether `input` fits a grant's JSON Schema (draft 2020-12). A schema that fails
+ * {@link narrowingSchemaProblems}, or that the validator cannot evaluate, matches nothing.
+ *
+ * @example
+ * ```ts
+ * matchesNarrowingSchema({ type: "object", properties: { n: { maximum: 10 } } }, { n: 3 }); // true
+ * ```
+ */
+export function matchesNarrowingSchema(schema: Record<string, unknown>, input: unknown): boolean {
+  try {
+    const key = canonicalJson(schema);
+    let validator = compiled.get(key);
+    if (validator === undefined) {
+      if (narrowingSchemaProblems(schema, []).length > 0) return false;
+      validator = new Validator(schema as never, "2020-12", true);
+      if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
+      compiled.set(key, validator);
+    }
+    return validator.validate(input).valid;
+  } catch {
+    return false;
+  }
+}

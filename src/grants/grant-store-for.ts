@@ -1,0 +1,53 @@
+import { markingUnavailable } from "../errors/database-unavailable.js";
+import { MemoryGrantStore } from "./memory-grant-store.js";
+import type { GrantStore, GrantStoreProvider } from "./types.js";
+
+/**
+ * One registry per process, not per copy of this package: a graph built from the CommonJS build
+ * and a host using the ES module build (two module instances) must read the same grants.
+ */
+const REGISTRY = Symbol.for("langgraph-hitl/in-process-grants");
+
+function registry(): WeakMap<object, MemoryGrantStore> {
+  const holder = globalThis as { [REGISTRY]?: WeakMap<object, MemoryGrantStore> };
+  holder[REGISTRY] ??= new WeakMap();
+  return holder[REGISTRY];
+}
+
+function providesGrants(value: unknown): value is GrantStoreProvider {
+  return typeof (value as Partial<GrantStoreProvider> | null)?.grantStore === "object";
+}
+
+/**
+ * The grants kept in this process for a checkpointer that keeps none of its own (`MemorySaver`,
+ * the memory checkpointer): the store its in-process claims commit grants to.
+ *
+ * @example
+ * ```ts
+ * const claims = new MemoryClaimStore({ grants: memoryGrantStoreFor(saver) });
+ * ```
+ */
+export function memoryGrantStoreFor(checkpointer: object): MemoryGrantStore {
+  const inProcess = registry();
+  let store = inProcess.get(checkpointer);
+  if (store === undefined) {
+    store = new MemoryGrantStore();
+    inProcess.set(checkpointer, store);
+  }
+  return store;
+}
+
+/**
+ * The standing grants of a checkpointer: its own when it keeps them (Postgres), otherwise the
+ * grants kept in this process for it — so two graphs over one `MemorySaver` share them, and
+ * `listGrants()` reads the grants the node wrote.
+ *
+ * @example
+ * ```ts
+ * const grants = grantStoreFor(graph.checkpointer);
+ * ```
+ */
+export function grantStoreFor(checkpointer: object): GrantStore {
+  if (providesGrants(checkpointer)) return markingUnavailable(checkpointer.grantStore);
+  return memoryGrantStoreFor(checkpointer);
+}
