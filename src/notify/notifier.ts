@@ -6,6 +6,7 @@ import type { ApprovalEvent } from "./events.js";
 import { memoryOutboxOf } from "./memory-outbox.js";
 import { resolveNotifierOptions, type ApprovalNotifierOptions, type ResolvedNotifierOptions } from "./notifier-options.js";
 import { providesOutbox, type DeadLetter, type NotificationOutbox, type OutboxEntry } from "./outbox.js";
+import { WakeableDelay } from "../time/wakeable-delay.js";
 
 /** How often delivered events are pruned. */
 const PRUNE_EVERY_MS = 60_000;
@@ -110,8 +111,7 @@ class Notifier implements ApprovalNotifier {
   readonly #loop: Promise<void>;
   /** Rounds run one at a time (the loop's and `runOnce()`'s). */
   #exclusive: Promise<unknown> = Promise.resolve();
-  #woken = false;
-  #wake: (() => void) | undefined;
+  readonly #delay = new WakeableDelay();
   #lastPrune = 0;
   #registered = false;
 
@@ -178,8 +178,7 @@ class Notifier implements ApprovalNotifier {
   }
 
   #poke(): void {
-    this.#woken = true;
-    this.#wake?.();
+    this.#delay.wake();
   }
 
   #failed(error: unknown): void {
@@ -190,7 +189,7 @@ class Notifier implements ApprovalNotifier {
     await this.ready.catch(() => undefined);
     let failures = 0;
     while (!this.#stopping.signal.aborted) {
-      this.#woken = false;
+      this.#delay.reset();
       let full = false;
       try {
         const round = await this.runOnce();
@@ -207,24 +206,10 @@ class Notifier implements ApprovalNotifier {
         continue;
       }
       const wait = failures === 0 ? this.#options.pollMs : Math.min(ROUND_RETRY_MS.max, this.#options.pollMs * 2 ** failures);
-      await this.#sleep(wait);
+      await this.#delay.sleep(wait);
     }
   }
 
-  #sleep(ms: number): Promise<void> {
-    if (this.#woken) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref?.();
-      const self = this;
-      function done(): void {
-        clearTimeout(timer);
-        self.#wake = undefined;
-        resolve();
-      }
-      this.#wake = done;
-    });
-  }
 
   async #round(): Promise<NotifierRound> {
     const round: NotifierRound = { delivered: 0, dropped: 0, failed: 0, deadLettered: 0, remindersScheduled: 0 };

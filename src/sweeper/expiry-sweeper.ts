@@ -2,6 +2,7 @@ import { dueApprovalLeasesFor, type DueApproval, type DueApprovalLeases } from "
 import { expireDue } from "./expire-due.js";
 import { resolveSweeperOptions, type ExpirySweeperOptions, type ResolvedSweeperOptions } from "./sweeper-options.js";
 import type { ExpiredInterrupt } from "../inbox/types.js";
+import { WakeableDelay } from "../time/wakeable-delay.js";
 
 /** What a sweeper has done since it started. */
 export interface ExpirySweeperStats {
@@ -47,7 +48,7 @@ class Sweeper implements ExpirySweeper {
   readonly #stopping = new AbortController();
   readonly #loop: Promise<void>;
   #exclusive: Promise<unknown> = Promise.resolve();
-  #wake: (() => void) | undefined;
+  readonly #delay = new WakeableDelay();
 
   constructor(options: ResolvedSweeperOptions) {
     this.#options = options;
@@ -68,7 +69,7 @@ class Sweeper implements ExpirySweeper {
 
   async stop(): Promise<void> {
     this.#stopping.abort();
-    this.#wake?.();
+    this.#delay.wake();
     await this.#loop;
     await this.#exclusive;
     this.#stats.running = false;
@@ -94,17 +95,7 @@ class Sweeper implements ExpirySweeper {
         await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, this.#options.intervalMs);
-        timer.unref?.();
-        const self = this;
-        function done(): void {
-          clearTimeout(timer);
-          self.#wake = undefined;
-          resolve();
-        }
-        this.#wake = done;
-      });
+      await this.#delay.sleep(this.#options.intervalMs);
     }
   }
 
