@@ -59,7 +59,22 @@ export async function runBounded<T>(invoke: (signal: () => AbortSignal) => T | P
     controller.abort();
     return { status: options.timeoutMs === 0 ? "timed_out" : "cancelled" };
   }
-  const deadline = startDeadline(options.timeoutMs);
+  const started = Date.now();
+  let returned: T | Promise<T>;
+  let pending: boolean;
+  try {
+    returned = invoke(() => controller.signal);
+    pending = isThenable(returned);
+  } catch (error) {
+    // `invoke` threw synchronously.
+    controller.abort();
+    return { status: "failed", error };
+  }
+  // A synchronous answer is in before any timer or cancellation could have fired (they are
+  // macrotasks, an answer beats them to the race): no deadline is armed for it. Only a pending
+  // answer is raced against the bound, which counts from before the call.
+  if (!pending) return { status: "answered", value: returned as T };
+  const deadline = startDeadline(Math.max(0, options.timeoutMs - (Date.now() - started)));
   const timedOut = whenAborted(deadline.signal);
   let stopFollowingRun: (() => void) | undefined;
   let disposeGrace: (() => void) | undefined;
@@ -77,7 +92,7 @@ export async function runBounded<T>(invoke: (signal: () => AbortSignal) => T | P
     else stopFollowingRun = runSignal?.subscribe(onRunAbort);
   });
   try {
-    const answer = Promise.resolve(invoke(() => controller.signal)).then(
+    const answer = Promise.resolve(returned).then(
       (value): BoundedOutcome<T> => ({ status: "answered", value }),
       (error: unknown): BoundedOutcome<T> => ({ status: "failed", error }),
     );
@@ -89,16 +104,16 @@ export async function runBounded<T>(invoke: (signal: () => AbortSignal) => T | P
     ]);
     if (outcome.status !== "answered") controller.abort();
     return outcome;
-  } catch (error) {
-    // `invoke` threw synchronously.
-    controller.abort();
-    return { status: "failed", error };
   } finally {
     timedOut.release();
     deadline.dispose();
     disposeGrace?.();
     stopFollowingRun?.();
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
 function asCancellation(signal: RunCancellation | AbortSignal | undefined): Pick<RunCancellation, "aborted" | "subscribe"> | undefined {

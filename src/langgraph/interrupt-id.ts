@@ -46,26 +46,64 @@ export function interruptIdFor(namespace: string, answered: number): string {
 const MEMO_LIMIT = 1024;
 const computedIds = new Map<string, string>();
 
+// LangChain keeps the running config in its AsyncLocalStorage store under this key (`getRunnableConfig()` reads it).
+const CHILD_CONFIG_KEY = Symbol.for("lc:child_config");
+
 function computeInterruptId(namespace: string, answered: number): string {
+  return interruptIdInBareContext(namespace, answered) ?? idInRunnableContext(namespace, answered);
+}
+
+/** A task context that pauses nothing: the scratchpad `interrupt()` counts with, after `answered` answers. */
+function idContext(namespace: string, answered: number) {
   const scratchpad: InterruptScratchpad = {
     interruptCounter: answered - 1,
     resume: new Array<unknown>(answered).fill(undefined),
     nullResume: undefined,
     consumeNullResume: () => undefined,
   };
-  const config = { configurable: { [NAMESPACE_KEY]: namespace, [CHECKPOINTER_KEY]: true, [SCRATCHPAD_KEY]: scratchpad } };
-  // The GraphInterrupt raised here is caught at once: capturing its stack would be most of the cost.
+  return { configurable: { [NAMESPACE_KEY]: namespace, [CHECKPOINTER_KEY]: true, [SCRATCHPAD_KEY]: scratchpad } };
+}
+
+/** The id of the GraphInterrupt `raise` throws; rethrows anything else. The stack is not captured: it would be most of the cost. */
+function raisedId(raise: () => unknown): string | undefined {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    AsyncLocalStorageProviderSingleton.runWithConfig(config, () => interrupt(null));
+    raise();
   } catch (error) {
-    const id = isGraphInterrupt(error) ? error.interrupts[0]?.id : undefined;
-    if (id !== undefined) return id;
+    if (isGraphInterrupt(error)) return error.interrupts[0]?.id;
     throw error;
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }
+  return undefined;
+}
+
+/**
+ * The id, computed by LangGraph's `interrupt()` under a bare AsyncLocalStorage store holding the
+ * config where `getRunnableConfig()` reads it: no callback manager and no LangSmith run tree
+ * (what `runWithConfig` builds costs ~5× the hash). `undefined` when LangChain no longer reads
+ * the config from there (then `interrupt()` finds no task and throws its own error, caught here)
+ * or runs without AsyncLocalStorage: the caller then takes the slower, public path.
+ *
+ * @example
+ * ```ts
+ * interruptIdInBareContext("tools:abc", 0) === interruptIdFor("tools:abc", 0); // contract test
+ * ```
+ */
+export function interruptIdInBareContext(namespace: string, answered: number): string | undefined {
+  const storage = AsyncLocalStorageProviderSingleton.getInstance();
+  const store = { extra: { [CHILD_CONFIG_KEY]: idContext(namespace, answered) } };
+  try {
+    return raisedId(() => storage.run(store as never, () => interrupt(null)));
+  } catch {
+    return undefined;
+  }
+}
+
+function idInRunnableContext(namespace: string, answered: number): string {
+  const id = raisedId(() => AsyncLocalStorageProviderSingleton.runWithConfig(idContext(namespace, answered), () => interrupt(null)));
+  if (id !== undefined) return id;
   throw new Error("LangGraph's interrupt() did not raise outside a resumed task");
 }
 

@@ -80,4 +80,46 @@ describe("runBounded", () => {
     expect(abortedAt - startedAt).toBeGreaterThanOrEqual(250);
     expect(abortedAt - startedAt).toBeLessThan(900);
   });
+
+  const bound = { timeoutMs: 200, runSignal: undefined, onRunAbort: "end" as const };
+
+  test("a synchronous answer is answered, a synchronous throw is failed", async () => {
+    expect(await runBounded(() => ({ decision: "allow" }), bound)).toEqual({ status: "answered", value: { decision: "allow" } });
+    const error = new Error("boom");
+    expect(
+      await runBounded(() => {
+        throw error;
+      }, bound),
+    ).toEqual({ status: "failed", error });
+  });
+
+  test("a thenable that is not a Promise is raced like one: never settling, it times out", async () => {
+    let aborted = false;
+    const outcome = await runBounded(
+      (signal) => {
+        signal().addEventListener("abort", () => (aborted = true));
+        return { then: () => undefined } as unknown as Promise<never>;
+      },
+      bound,
+    );
+    expect(outcome).toEqual({ status: "timed_out" });
+    expect(aborted).toBe(true);
+  });
+
+  test("an answer whose then getter throws fails the hook instead of rejecting", async () => {
+    const error = new Error("then");
+    const hostile = Object.defineProperty({}, "then", {
+      get() {
+        throw error;
+      },
+    });
+    await expect(runBounded(() => hostile, bound)).resolves.toEqual({ status: "failed", error });
+  });
+
+  test("a synchronous answer after the run was cancelled is answered under grace, cancelled without", async () => {
+    const run = new AbortController();
+    run.abort();
+    expect(await runBounded(() => "ok", { timeoutMs: 200, runSignal: run.signal, onRunAbort: "grace" })).toEqual({ status: "answered", value: "ok" });
+    expect(await runBounded(() => "ok", { timeoutMs: 200, runSignal: run.signal, onRunAbort: "end" })).toEqual({ status: "cancelled" });
+  });
 });

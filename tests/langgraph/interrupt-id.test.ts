@@ -1,6 +1,7 @@
 // Contract tests for src/langgraph/interrupt-id.ts: the ids it computes are the ids LangGraph raises.
 import { Command, END, MemorySaver, MessagesAnnotation, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { interruptIdFor, interruptWithId, readTaskContext } from "../../src/langgraph/index.js";
+import { interruptIdInBareContext } from "../../src/langgraph/interrupt-id.js";
 
 interface Seen {
   namespace: string;
@@ -34,6 +35,10 @@ describe("interrupt ids, as LangGraph computes them", () => {
     await graph.invoke(new Command({ resume: { [first]: "one" } }), config);
     const second = await pendingId(graph, config);
     expect(interruptIdFor(seen[0]!.namespace, 1)).toBe(second);
+    // The fast path (a bare AsyncLocalStorage store) must itself compute them: if LangChain moves
+    // the config out of the store, interruptIdFor falls back to runWithConfig and this fails.
+    expect(interruptIdInBareContext(seen[0]!.namespace, 0)).toBe(first);
+    expect(interruptIdInBareContext(seen[0]!.namespace, 1)).toBe(second);
     expect(second).not.toBe(first);
     await graph.invoke(new Command({ resume: { [second]: "two" } }), config);
     expect(seen[2]!.answers).toEqual([
