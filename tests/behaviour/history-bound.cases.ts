@@ -1,7 +1,6 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { CheckpointListOptions, CheckpointTuple } from "@langchain/langgraph-checkpoint";
-import { AIMessage } from "@langchain/core/messages";
 import { Annotation, Command, END, interrupt, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { ApprovalToolNode, isHITLError, resume, type HITLError } from "../../src/index.js";
 import { HISTORY_SEARCH_LIMIT } from "../../src/host/interrupt-history.js";
@@ -45,7 +44,7 @@ function approvalThenLoop(checkpointer: BaseCheckpointSaver, steps: number) {
   const graph = new StateGraph(ApprovalLoopState)
     .addNode("model", () => ({ messages: [aiCalls([{ id: "call_deploy", name: "deploy", args: { path: "prod" } }])] }))
     .addNode("tools", new ApprovalToolNode([deploy.tool], { interruptOn: { deploy: true } }))
-    .addNode("step", (state) => ({ count: state.count + 1, messages: [new AIMessage(`step ${state.count + 1}`)] }))
+    .addNode("step", (state) => ({ count: state.count + 1 }))
     .addEdge(START, "model")
     .addEdge("model", "tools")
     .addEdge("tools", "step")
