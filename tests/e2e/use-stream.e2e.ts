@@ -110,7 +110,12 @@ describe.each([
     await finished(page);
     expect((await executions()).slice(before)).toEqual(["billing x5"]);
     const [message] = await toolMessagesOf(threadId);
-    expect(message).toMatchObject({ status: "success", content: "Deployed billing with 5 replica(s).", additional_kwargs: { hitl: { decision: "edit" } } });
+    // The model is told what ran instead (the edit notice, on by default), so it does not retry the original.
+    expect(message).toMatchObject({
+      status: "success",
+      content: 'Deployed billing with 5 replica(s).\n\nExecuted instead: deploy with arguments {"service":"billing","replicas":5}. A reviewer edited the call before it ran; do not repeat the original call.',
+      additional_kwargs: { hitl: { decision: "edit" } },
+    });
     await page.close();
   });
 
