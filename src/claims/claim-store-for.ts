@@ -1,19 +1,8 @@
 import { markingUnavailable } from "../errors/database-unavailable.js";
 import { memoryGrantStoreFor } from "../grants/index.js";
+import { inProcessFor } from "../process/in-process-registry.js";
 import { MemoryClaimStore } from "./memory-claim-store.js";
 import type { ClaimStore, ClaimStoreProvider } from "./types.js";
-
-/**
- * One registry per process, not per copy of this package: a graph built from the CommonJS build
- * and a host using the ES module build (two module instances) must read the same claims.
- */
-const REGISTRY = Symbol.for("langgraph-hitl/in-process-claims");
-
-function registry(): WeakMap<object, ClaimStore> {
-  const holder = globalThis as { [REGISTRY]?: WeakMap<object, ClaimStore> };
-  holder[REGISTRY] ??= new WeakMap();
-  return holder[REGISTRY];
-}
 
 function providesClaims(value: unknown): value is ClaimStoreProvider {
   return typeof (value as Partial<ClaimStoreProvider> | null)?.claimStore === "object";
@@ -31,11 +20,5 @@ function providesClaims(value: unknown): value is ClaimStoreProvider {
  */
 export function claimStoreFor(checkpointer: object): ClaimStore {
   if (providesClaims(checkpointer)) return markingUnavailable(checkpointer.claimStore);
-  const inProcess = registry();
-  let store = inProcess.get(checkpointer);
-  if (store === undefined) {
-    store = new MemoryClaimStore({ grants: memoryGrantStoreFor(checkpointer) });
-    inProcess.set(checkpointer, store);
-  }
-  return store;
+  return inProcessFor<ClaimStore>("langgraph-hitl/in-process-claims", checkpointer, () => new MemoryClaimStore({ grants: memoryGrantStoreFor(checkpointer) }));
 }

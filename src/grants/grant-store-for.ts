@@ -1,18 +1,7 @@
 import { markingUnavailable } from "../errors/database-unavailable.js";
+import { inProcessFor } from "../process/in-process-registry.js";
 import { MemoryGrantStore } from "./memory-grant-store.js";
 import type { GrantStore, GrantStoreProvider } from "./types.js";
-
-/**
- * One registry per process, not per copy of this package: a graph built from the CommonJS build
- * and a host using the ES module build (two module instances) must read the same grants.
- */
-const REGISTRY = Symbol.for("langgraph-hitl/in-process-grants");
-
-function registry(): WeakMap<object, MemoryGrantStore> {
-  const holder = globalThis as { [REGISTRY]?: WeakMap<object, MemoryGrantStore> };
-  holder[REGISTRY] ??= new WeakMap();
-  return holder[REGISTRY];
-}
 
 function providesGrants(value: unknown): value is GrantStoreProvider {
   return typeof (value as Partial<GrantStoreProvider> | null)?.grantStore === "object";
@@ -28,13 +17,7 @@ function providesGrants(value: unknown): value is GrantStoreProvider {
  * ```
  */
 export function memoryGrantStoreFor(checkpointer: object): MemoryGrantStore {
-  const inProcess = registry();
-  let store = inProcess.get(checkpointer);
-  if (store === undefined) {
-    store = new MemoryGrantStore();
-    inProcess.set(checkpointer, store);
-  }
-  return store;
+  return inProcessFor("langgraph-hitl/in-process-grants", checkpointer, () => new MemoryGrantStore());
 }
 
 /**
