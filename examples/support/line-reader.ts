@@ -53,14 +53,27 @@ export class LineReader {
    */
   ask(question: string, onEnd?: string): Promise<string> {
     if (this.#cancelled) return Promise.reject(new PromptCancelled("cancelled at the prompt"));
-    this.#rl.setPrompt(question);
-    this.#rl.prompt();
+    this.#showPrompt(question);
     const queued = this.#lines.shift();
     if (queued !== undefined) return Promise.resolve(this.#echo(queued));
     if (this.#ended) return this.#atEnd(onEnd);
     return new Promise((resolve, reject) => {
       this.#waiter = { resolve, reject, onEnd };
     });
+  }
+
+  /**
+   * Prints the question. Once the input has closed, readline refuses `prompt()` (Node 24 throws
+   * `ERR_USE_AFTER_CLOSE`; earlier lines printed it anyway), so the question is written directly:
+   * the transcript still shows what the end of the input answered.
+   */
+  #showPrompt(question: string): void {
+    if (this.#ended) {
+      process.stdout.write(question);
+      return;
+    }
+    this.#rl.setPrompt(question);
+    this.#rl.prompt();
   }
 
   /** Stops reading: the demo is done. */
