@@ -1,6 +1,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { MemorySaver, type Checkpoint, type CheckpointMetadata, type CheckpointTuple } from "@langchain/langgraph";
-import { takeLoadedTuple } from "../langgraph/index.js";
+import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
+import { FastJsonPlusSerializer, takeLoadedTuple } from "../langgraph/index.js";
 import type { HITLGraph } from "../host/graph-types.js";
 import { claimStoreFor, type MemoryClaimStore } from "../claims/index.js";
 import { memoryGrantStoreFor } from "../grants/index.js";
@@ -34,6 +35,14 @@ export class HITLMemorySaver extends MemorySaver implements ApprovalsInbox {
     },
     rows: () => this.#inbox.rows(),
   };
+
+  /**
+   * @param serde - How values are stored. Default: LangGraph's `JsonPlusSerializer` format, read
+   * back without a promise per value (the same bytes and the same values; see `FastJsonPlusSerializer`).
+   */
+  constructor(serde: SerializerProtocol = new FastJsonPlusSerializer()) {
+    super(serde);
+  }
 
   /** LangGraph's `getTuple`; the run `resume()` starts is served the head `resume()` read under the thread's lease (once). */
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {

@@ -21,7 +21,7 @@ import {
   type LatestPendingWrites,
   type PendingWrite,
 } from "../langgraph/index.js";
-import { latestRootWritesSql, stockCheckpointRows, stockWriteRows, taskInterruptWritesSql } from "../langgraph/index.js";
+import { FastJsonPlusSerializer, latestRootWritesSql, stockCheckpointRows, stockWriteRows, taskInterruptWritesSql } from "../langgraph/index.js";
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
 import { PostgresGrantStore } from "./grants/postgres-grant-store.js";
 import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
@@ -83,13 +83,13 @@ export class HITLPostgresSaver
   /**
    * @param pool - A `pg.Pool` allowing at least 2 connections.
    * @param options - `schema` (Default: `"public"`), `claimLeaseMs`, `busyWaitMs`, `serde` (Default: LangGraph's
-   * JsonPlusSerializer; one that stores interrupt values as JSON, checked by `setup()`).
+   * JsonPlusSerializer format, read back without a promise per value; one that stores interrupt values as JSON, checked by `setup()`).
    * @throws {HITLError} `INVALID_OPTIONS` for a bad pool or options.
    */
   constructor(pool: pg.Pool, options: PostgresCheckpointerOptions = {}) {
     checkPool(pool);
     const resolved = resolvePostgresOptions(options);
-    super(pool, resolved.serde, { schema: resolved.schema });
+    super(pool, resolved.serde ?? new FastJsonPlusSerializer(), { schema: resolved.schema });
     this.schema = resolved.schema;
     this.pgPool = pool;
     this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);

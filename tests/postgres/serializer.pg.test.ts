@@ -8,6 +8,7 @@ import { ApprovalToolNode, getInterrupt, isHITLError, resume } from "../../src/i
 import { createPostgresCheckpointer, HITLPostgresSaver } from "../../src/postgres/index.js";
 import { agentGraph, countingTool, newThread } from "../support/fixtures.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
+import { FastJsonPlusSerializer } from "../../src/langgraph/index.js";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -79,6 +80,18 @@ describe("custom serializers", () => {
       expect(serde.stored).toBeGreaterThan(0);
     } finally {
       await saver.end();
+    }
+  });
+
+  test("without `serde` the saver stores in LangGraph's format and reads with FastJsonPlusSerializer; a `serde` passed is the one used", async () => {
+    const serde = new CountingSerializer();
+    const [byDefault, own] = [await createPostgresCheckpointer(db.url), await createPostgresCheckpointer(db.url, { serde })];
+    try {
+      expect(byDefault.serde).toBeInstanceOf(FastJsonPlusSerializer);
+      expect(byDefault.serde).toBeInstanceOf(JsonPlusSerializer);
+      expect(own.serde).toBe(serde);
+    } finally {
+      await Promise.all([byDefault.end(), own.end()]);
     }
   });
 
