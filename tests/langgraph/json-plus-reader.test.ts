@@ -50,7 +50,7 @@ const VALUES: Array<[string, unknown]> = [
   ["undefined in an object and in an array", { kept: 1, gone: undefined, list: [undefined, 2] }],
   ["messages of every role, with tool calls, artifacts and extra kwargs", [new HumanMessage("go"), message(1), new ToolMessage({ content: "ok", tool_call_id: "c1", artifact: { rows: [1, 2] }, additional_kwargs: { hitl: { decision: "approve", digest: "abc" } } })]],
   ["messages nested in arrays of arrays and under object keys", { deep: [[message(2)], { inner: message(3) }] }],
-  ["a message whose fields hold undefined", new ToolMessage({ content: "x", tool_call_id: "c", name: undefined })],
+  ["a message whose fields hold undefined", new ToolMessage({ content: "x", tool_call_id: "c", name: undefined } as unknown as ConstructorParameters<typeof ToolMessage>[0])],
   ["a Set, a Map, a RegExp, an Error, bytes", { set: new Set([1, 2]), map: new Map([["k", { v: 1 }]]), re: /a+b/gi, error: new Error("boom"), bytes: new Uint8Array([0, 1, 255]) }],
   ["a Set inside a message's kwargs", new AIMessage({ content: "x", additional_kwargs: { tags: new Set(["a"]) } })],
   ["a delta snapshot", { channel: new DeltaSnapshot([message(4)]) }],
