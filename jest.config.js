@@ -16,4 +16,6 @@ module.exports = {
   globalSetup: "<rootDir>/tests/support/global-setup.mjs",
   globalTeardown: "<rootDir>/tests/support/postgres/global-teardown.mjs",
   testTimeout: 30000,
+  // The heavy suites first, also on a fresh clone without Jest's timing cache (see the file).
+  testSequencer: "<rootDir>/tests/support/heavy-first-sequencer.js",
 };
