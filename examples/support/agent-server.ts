@@ -71,6 +71,31 @@ async function stopProcessGroup(child: ChildProcess): Promise<void> {
   }, 5000);
   await exited;
   clearTimeout(timer);
+  // The CLI can exit before the server it started: that server writes its state into the
+  // scratch folder (.langgraph_api) as it shuts down. Wait for the whole group, so the folder is
+  // removed only once nothing writes into it (ENOTEMPTY otherwise); kill what outlives 5 s.
+  if (!(await groupExited(child.pid, Date.now() + 5000))) {
+    signalGroup(child.pid, "SIGKILL");
+    await groupExited(child.pid, Date.now() + 2000);
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether no process of the group `pid` leads is left, polled until `deadline`. */
+async function groupExited(pid: number, deadline: number): Promise<boolean> {
+  while (signalGroup(pid, 0)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
 }
 
 /**
@@ -116,7 +141,7 @@ export async function startLocalAgentServer(options: LocalAgentServerOptions = {
   child.stderr?.on("data", (chunk: Buffer) => log(chunk.toString()));
   const stop = async (): Promise<void> => {
     await stopProcessGroup(child);
-    await rm(folder, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   };
   try {
     await waitUntilReady(url, child, Date.now() + (options.startTimeoutMs ?? 120_000));
