@@ -1,4 +1,5 @@
 import { validateToolArguments, type ToolLike } from "../decisions/tool-arguments.js";
+import type { HITLErrorDetail } from "../errors/hitl-error.js";
 import { toolSchemaInput } from "../langgraph/index.js";
 import type { ToolInput } from "../payload/types.js";
 import { isToolInput } from "../payload/guards.js";
@@ -18,7 +19,7 @@ function describe(value: unknown): string {
  * and — when the tool is known and has a schema — a valid input of that tool, judged the way
  * the tool judges its input before its body runs (a string tool's schema sees `{ input }`). A
  * call that fails is never shown to a hook or a person: it is answered with this reason, and
- * the tool does not run.
+ * the tool does not run. Answers at once unless the tool's schema is asynchronous.
  *
  * @param tool - The tool the call names (`undefined` when the batch does not know it).
  * @param args - `call.args`, untouched.
@@ -29,9 +30,13 @@ function describe(value: unknown): string {
  * await checkToolInput(deleteFile, 42); // { ok: false, reason: "arguments: Invalid input: expected object, received number" }
  * ```
  */
-export async function checkToolInput(tool: ToolLike | undefined, args: unknown): Promise<ToolInputCheck> {
-  const problems = tool === undefined ? [] : await validateToolArguments(tool, toolSchemaInput(tool, args), undefined, []);
-  if (problems.length > 0) return { ok: false, reason: problems.map((problem) => problem.message).join("; ") };
-  if (!isToolInput(args)) return { ok: false, reason: `the arguments are ${describe(args)}, not an object or a string` };
-  return { ok: true, input: args };
+export function checkToolInput(tool: ToolLike | undefined, args: unknown): ToolInputCheck | Promise<ToolInputCheck> {
+  const judge = (problems: readonly HITLErrorDetail[]): ToolInputCheck => {
+    if (problems.length > 0) return { ok: false, reason: problems.map((problem) => problem.message).join("; ") };
+    if (!isToolInput(args)) return { ok: false, reason: `the arguments are ${describe(args)}, not an object or a string` };
+    return { ok: true, input: args };
+  };
+  if (tool === undefined) return judge([]);
+  const problems = validateToolArguments(tool, toolSchemaInput(tool, args), undefined, []);
+  return problems instanceof Promise ? problems.then(judge) : judge(problems);
 }

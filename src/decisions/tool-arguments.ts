@@ -1,5 +1,5 @@
 import { Validator } from "@langchain/core/utils/json_schema";
-import { interopSafeParseAsync, isInteropZodSchema } from "@langchain/core/utils/types";
+import { interopSafeParse, interopSafeParseAsync, isInteropZodSchema } from "@langchain/core/utils/types";
 import type { HITLErrorDetail } from "../errors/hitl-error.js";
 import { issueDetails } from "../errors/issue-details.js";
 
@@ -14,9 +14,45 @@ interface ZodLikeIssue {
   message: string;
 }
 
+/** What a zod parse ended with, as LangChain's interop helpers report it. */
+type ZodParse = { success: true } | { success: false; error: unknown };
+
+/**
+ * A zod schema's verdict on `args`, synchronously when the schema allows it: a schema with an
+ * asynchronous refinement or transform makes zod throw from the synchronous parse, and is then
+ * parsed asynchronously, as LangChain parses a tool's input. The verdict is the same either way;
+ * only a batch of plain schemas skips a turn of the event loop per call.
+ */
+function parseZod(schema: Parameters<typeof interopSafeParse>[0], args: unknown): ZodParse | Promise<ZodParse> {
+  let result: ZodParse;
+  try {
+    result = interopSafeParse(schema, args);
+  } catch {
+    // zod 3 throws from a synchronous parse that meets an asynchronous step (or a refinement that throws).
+    return parseZodAsync(schema, args);
+  }
+  // zod 4 reports either (through LangChain's interop) as a failure with no issues.
+  return result.success || issuesOf(result.error) !== undefined ? result : parseZodAsync(schema, args);
+}
+
+/** The asynchronous parse, a throw included as the failure it is (zod 3 lets a refinement's throw out). */
+function parseZodAsync(schema: Parameters<typeof interopSafeParse>[0], args: unknown): Promise<ZodParse> {
+  return interopSafeParseAsync(schema, args).then(
+    (result): ZodParse => result,
+    (error: unknown): ZodParse => ({ success: false, error }),
+  );
+}
+
+/** The issues of a zod error; `undefined` for anything else a parse failed with (a refinement that threw). */
+function issuesOf(error: unknown): ZodLikeIssue[] | undefined {
+  const issues = (error as { issues?: unknown } | null | undefined)?.issues;
+  return Array.isArray(issues) ? (issues as ZodLikeIssue[]) : undefined;
+}
+
 /**
  * Checks arguments against a tool's input schema without running the tool — the same
- * check LangChain makes before a tool body runs (zod v3/v4 or JSON Schema).
+ * check LangChain makes before a tool body runs (zod v3/v4 or JSON Schema). Answers at once
+ * (no promise) unless the schema itself is asynchronous; `await` it either way.
  *
  * @param tool - The tool (only its `schema` is read).
  * @param args - The input to check, of any type (an edit's object, or a model's arguments as sent).
@@ -29,20 +65,25 @@ interface ZodLikeIssue {
  * // [{ toolCallId: "c1", path: ["updatedInput", "path"], message: "path: Invalid input: expected string, received number", received: 3 }]
  * ```
  */
-export async function validateToolArguments(
+export function validateToolArguments(
   tool: ToolLike,
   args: unknown,
   toolCallId?: string,
   prefix: ReadonlyArray<string | number> = ["updatedInput"],
-): Promise<HITLErrorDetail[]> {
+): HITLErrorDetail[] | Promise<HITLErrorDetail[]> {
   const schema = tool.schema;
   if (schema === undefined || schema === null) return [];
   const base = toolCallId === undefined ? {} : { toolCallId };
   if (isInteropZodSchema(schema)) {
-    const result = await interopSafeParseAsync(schema, args);
-    if (result.success) return [];
-    const issues = (result.error as { issues?: ZodLikeIssue[] }).issues ?? [];
-    return issueDetails(issues, { prefix, extra: (issue) => ({ ...base, message: `${describePath(issue.path)}: ${issue.message}`, ...receivedAt(args, issue.path ?? []) }) });
+    const details = (result: ZodParse): HITLErrorDetail[] => {
+      if (result.success) return [];
+      const issues = issuesOf(result.error);
+      // A schema that failed without saying where (a refinement that threw) still fails the arguments: fail closed.
+      if (issues === undefined || issues.length === 0) return [{ ...base, path: [...prefix], message: `arguments: ${failureText(result.error)}` }];
+      return issueDetails(issues, { prefix, extra: (issue) => ({ ...base, message: `${describePath(issue.path)}: ${issue.message}`, ...receivedAt(args, issue.path ?? []) }) });
+    };
+    const parsed = parseZod(schema, args);
+    return parsed instanceof Promise ? parsed.then(details) : details(parsed);
   }
   if (typeof schema === "object") {
     // The validator throws on a value JSON has no word for (a missing input): that is a refusal, not a crash.
@@ -58,6 +99,11 @@ export async function validateToolArguments(
       });
   }
   return [];
+}
+
+function failureText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > 0 ? text : "the schema rejected the arguments";
 }
 
 /** `{ received }` with the value found at `path` inside `args`, or nothing when there is none there. */

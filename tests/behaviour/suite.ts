@@ -23,6 +23,7 @@ import { durabilityCases } from "./durability.cases.js";
 import { historyBoundCases } from "./history-bound.cases.js";
 import { shadowCases } from "./shadow.cases.js";
 import { toolFactsCases } from "./tool-facts.cases.js";
+import { failingSchemaCases, screeningPathCases } from "./screening-paths.cases.js";
 import { grantCases } from "./grants.cases.js";
 import { grantRefusalCases } from "./grant-refusals.cases.js";
 
@@ -35,6 +36,7 @@ CASES.push(streamingCases);
 CASES.push(durabilityCases);
 CASES.push(shadowCases, toolFactsCases);
 CASES.push(grantCases, grantRefusalCases);
+CASES.push(screeningPathCases, failingSchemaCases);
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {
