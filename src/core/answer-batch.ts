@@ -64,13 +64,19 @@ export function answerBatch(decision: BatchDecision, env: BatchEnvironment, onSt
   // Every answer awaits `finished`; this only keeps an unawaited copy from being reported as unhandled.
   finished.catch(() => undefined);
   return {
-    async answer(call, runTool) {
-      const index = indexOf(decision.calls, settling, call);
-      settling[index] = settleCall(outcomes[index]!, runTool, decision.keys[index], decision.session, env);
-      settling[index]!.catch(() => undefined);
+    answer(call, runTool) {
+      let index: number;
+      try {
+        index = indexOf(decision.calls, settling, call);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      const settled = settleCall(outcomes[index]!, runTool, decision.keys[index], decision.session, env);
+      settling[index] = settled;
+      settled.catch(() => undefined);
       started += 1;
       if (started === outcomes.length) finish?.();
-      return (await finished)[index]!.output;
+      return finished.then((calls) => calls[index]!.output);
     },
   };
 }
@@ -129,20 +135,32 @@ async function finishBatch(decision: BatchDecision, env: BatchEnvironment, settl
     throw stoppedBatch(task.threadId);
   }
   const settled = attempts.map((attempt) => (attempt as PromiseFulfilledResult<ToolOutput>).value);
-  await session?.end("finished");
-  const observers: ObserverContext = { registry: options.hooks, runSignal, threadId: task.threadId, onHookError: options.onHookError, facts: (name) => toolFacts(env.tools.findTool(name)) };
-  const reports = await Promise.all(outcomes.map((outcome, index) => observeCall(outcome, settled[index]!, observers)));
+  if (session !== undefined) await session.end("finished");
+  const observers = (): ObserverContext => ({ registry: options.hooks, runSignal, threadId: task.threadId, onHookError: options.onHookError, facts: (name) => toolFacts(env.tools.findTool(name)) });
+  // A batch without observers takes no turn of the event loop for them (the common, screened-only case).
+  const reports = hasCallObservers(options) ? await observeCalls(outcomes, settled, observers()) : [];
   const finished = outcomes.map((outcome, index) => finishCall(outcome, settled[index]!, reports[index], options.reviewMessages));
-  if (options.hooks?.has("PostToolBatch") === true) await reportBatch(finished, observers);
-  await Promise.all([
-    reportDecisions(outcomes, task.threadId, options.onDecision, options.onHookError, runSignal),
-    reportShadowVerdicts(outcomes, task.threadId, options.onShadowVerdict, options.onHookError, runSignal),
-  ]);
+  if (options.hooks?.has("PostToolBatch") === true) await reportBatch(finished, observers());
+  if (options.onDecision !== undefined || options.onShadowVerdict !== undefined) {
+    await Promise.all([
+      reportDecisions(outcomes, task.threadId, options.onDecision, options.onHookError, runSignal),
+      reportShadowVerdicts(outcomes, task.threadId, options.onShadowVerdict, options.onHookError, runSignal),
+    ]);
+  }
   env.completed.forget(keys.filter((key): key is string => key !== undefined));
   const stops = finished.flatMap((call) => call.stops);
   const stop = stops.find((candidate) => candidate.kind === "cancel") ?? stops[0];
   if (stop !== undefined) onStop(stop);
   return finished;
+}
+
+function observeCalls(outcomes: readonly Outcome[], settled: readonly ToolOutput[], observers: ObserverContext) {
+  return Promise.all(outcomes.map((outcome, index) => observeCall(outcome, settled[index]!, observers)));
+}
+
+/** Whether any per-call observer (`PostToolUse`, `PostToolUseFailure`, `PermissionDenied`) is registered. */
+function hasCallObservers({ hooks }: BatchEnvironment["options"]): boolean {
+  return hooks !== undefined && (hooks.has("PostToolUse") || hooks.has("PostToolUseFailure") || hooks.has("PermissionDenied"));
 }
 
 async function reportBatch(finished: readonly FinishedCall[], observers: ObserverContext): Promise<void> {

@@ -91,7 +91,7 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
   if (session !== undefined) reportClaimToHost(task.load, task, task.continuationToken, session.review.interruptId, session.review);
   let answers: BatchAnswers;
   try {
-    answers = options.hitlEnabled ? askBatchQuestions(screenings, answerTrust(env)) : new Map();
+    answers = options.hitlEnabled && screenings.some((screening) => screening.kind === "question") ? askBatchQuestions(screenings, answerTrust(env)) : new Map();
   } catch (error) {
     // A question still waits (or the run failed): let the next resume take the claim over at once.
     await session?.end(isGraphInterrupt(error) ? "paused" : "failed");
@@ -115,7 +115,10 @@ function screeningContext(env: BatchEnvironment): ScreeningContext & { hitlEnabl
     runSignal: env.runSignal,
     onHookError: options.onHookError,
     hitlEnabled: options.hitlEnabled,
-    callContext: env.callContext,
+    // Read only by an `interruptOn` function, so an adapter may build it lazily.
+    get callContext() {
+      return env.callContext;
+    },
   };
 }
 
@@ -165,6 +168,8 @@ function approvalGrants(screenings: readonly Screening[], env: BatchEnvironment)
 async function requestReview(screenings: readonly Screening[], env: BatchEnvironment, screening: ScreeningContext, readStored: () => Promise<readonly unknown[]>): Promise<ClaimSession | undefined> {
   if (!env.options.hitlEnabled) return undefined;
   const asks = screenings.filter((candidate): candidate is AskScreening => candidate.kind === "ask" && (candidate.call.id ?? "") !== "");
+  // Nothing asks and nothing was raised before: no review, no claim.
+  if (asks.length === 0 && !env.task.resuming) return undefined;
   const { findTool } = env.tools;
   const { signingKey, grants } = env.options;
   const context = { findTool, task: env.task, signingKey, claims: claimContextOf(env.task), screenings, screening, grants, readStored };

@@ -59,7 +59,7 @@ export function stateOf(input: unknown): ApprovalCallState {
 
 const NO_CONTEXT: CallContext = { state: { messages: [] }, runtime: {} };
 
-function bounded<T>(invoke: () => T | Promise<T>, scope: CallbackScope): Promise<BoundedOutcome<T>> {
+function bounded<T>(invoke: () => T | Promise<T>, scope: CallbackScope): BoundedOutcome<T> | Promise<BoundedOutcome<T>> {
   return runBounded(invoke, { timeoutMs: DEFAULT_HOOK_TIMEOUT_MS, runSignal: scope.runSignal, onRunAbort: "end" });
 }
 

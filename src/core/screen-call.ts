@@ -33,14 +33,30 @@ export interface ScreeningContext {
 /**
  * What `interruptOn` says before any hook: ask (with its settings) when the tool is declared
  * and its `when` does not opt the call out; else allow. A `when` that opts out leaves the call
- * to the hooks, which may still ask.
+ * to the hooks, which may still ask. Answers at once unless `interruptOn` configured a function
+ * for the tool (a plain entry costs no turn of the event loop).
  */
-async function startingVerdict(call: ToolCall, input: ToolInput, context: ScreeningContext): Promise<ScreenedVerdict> {
+function startingVerdict(call: ToolCall, input: ToolInput, context: ScreeningContext): ScreenedVerdict | Promise<ScreenedVerdict> {
   const declared = context.interruptOn.get(call.name);
+  if (declared === undefined) return allowVerdict(input);
+  if (declared.when === undefined && typeof declared.description !== "function") return askVerdict(input, declared, declared.description);
+  return judgedVerdict(call, input, declared, context);
+}
+
+type DeclaredEntry = NonNullable<ReturnType<ScreeningContext["interruptOn"]["get"]>>;
+
+async function judgedVerdict(call: ToolCall, input: ToolInput, declared: DeclaredEntry, context: ScreeningContext): Promise<ScreenedVerdict> {
   const scope = { callContext: context.callContext, runSignal: context.runSignal, onHookError: context.onHookError };
-  // Awaited only when `interruptOn` configured a function: a plain entry costs no turn of the event loop.
-  if (declared === undefined || (declared.when !== undefined && !(await shouldAsk(call, declared, scope)))) return { decision: "allow", input, additionalContext: [] };
+  if (declared.when !== undefined && !(await shouldAsk(call, declared, scope))) return allowVerdict(input);
   const description = typeof declared.description === "function" ? await describeCall(call, declared, scope) : declared.description;
+  return askVerdict(input, declared, description);
+}
+
+function allowVerdict(input: ToolInput): ScreenedVerdict {
+  return { decision: "allow", input, additionalContext: [] };
+}
+
+function askVerdict(input: ToolInput, declared: DeclaredEntry, description: string | undefined): ScreenedVerdict {
   return {
     decision: "ask",
     input,
@@ -82,18 +98,38 @@ function malformed(call: ToolCall, source: "duplicate_tool_call_id" | "invalid_a
  * as the model sent them. A call whose arguments are not an object or a string, or not a valid
  * input of its tool, is not screened: it is answered with the schema's error and never runs.
  * Calls to tools the node does not have are not screened either: they cannot run, and
- * `ToolNode` answers them with its own "not found" error.
+ * `ToolNode` answers them with its own "not found" error. Each step answers at once when it
+ * can (a plain schema, a plain `interruptOn` entry, synchronous hooks), so a batch whose steps
+ * all do is screened without a turn of the event loop per call.
  */
-async function screenCall(call: ToolCall, context: ScreeningContext): Promise<Screening> {
+function screenCall(call: ToolCall, context: ScreeningContext): Screening | Promise<Screening> {
   const known = context.toolNames.has(call.name);
-  const checked = await checkToolInput(known ? context.findTool(call.name) : undefined, call.args as unknown);
+  const checked = checkToolInput(known ? context.findTool(call.name) : undefined, call.args as unknown);
+  return checked instanceof Promise ? checked.then((check) => screenChecked(call, check, known, context)) : screenChecked(call, checked, known, context);
+}
+
+function screenChecked(call: ToolCall, checked: Awaited<ReturnType<typeof checkToolInput>>, known: boolean, context: ScreeningContext): Screening | Promise<Screening> {
   if (!checked.ok) return malformed(call, "invalid_arguments", checked.reason);
   if (!known) return { kind: "unknown_tool", call, notes: { additionalContext: [] } };
-  const start = await startingVerdict(call, checked.input, context);
+  const start = startingVerdict(call, checked.input, context);
+  return start instanceof Promise ? start.then((verdict) => screenWithHooks(call, checked.input, verdict, context)) : screenWithHooks(call, checked.input, start, context);
+}
+
+function screenWithHooks(call: ToolCall, input: ToolInput, start: ScreenedVerdict, context: ScreeningContext): Screening | Promise<Screening> {
   const { hooks } = context;
   if (hooks === undefined || (hooks.hooksFor("PreToolUse", call.name).length === 0 && hooks.shadowHooksFor(call.name).length === 0)) return fromVerdict(call, start, context);
-  const verdict = await runPreToolUse(context.hooks, request(call, checked.input, context, false), start);
-  return fromVerdict(call, verdict, context);
+  const verdict = runPreToolUse(hooks, request(call, input, context, false), start);
+  return verdict instanceof Promise ? verdict.then((settled) => fromVerdict(call, settled, context)) : fromVerdict(call, verdict, context);
+}
+
+/** One call's screening, a throw included, as a value or a promise `Promise.all` will handle. */
+function screenSafely(call: ToolCall, context: ScreeningContext): Screening | Promise<Screening> {
+  try {
+    return screenCall(call, context);
+  } catch (error) {
+    // Rejected, not thrown: the batch's other calls are still screened, and every rejection is handled.
+    return Promise.reject(error);
+  }
 }
 
 /**
@@ -113,13 +149,12 @@ async function screenCall(call: ToolCall, context: ScreeningContext): Promise<Sc
  */
 export async function screenBatch(calls: readonly ToolCall[], context: ScreeningContext): Promise<Screening[]> {
   const duplicates = duplicateCallIds(calls);
-  return Promise.all(
-    calls.map((call) =>
-      hasDuplicateId(call, duplicates)
-        ? malformed(call, "duplicate_tool_call_id", `tool_call_id "${call.id ?? ""}" names more than one call of this turn`)
-        : screenCall(call, context),
-    ),
+  const screenings = calls.map((call) =>
+    hasDuplicateId(call, duplicates)
+      ? malformed(call, "duplicate_tool_call_id", `tool_call_id "${call.id ?? ""}" names more than one call of this turn`)
+      : screenSafely(call, context),
   );
+  return screenings.some((screening) => screening instanceof Promise) ? Promise.all(screenings) : (screenings as Screening[]);
 }
 
 function fromVerdict(call: ToolCall, verdict: ScreenedVerdict, context: ScreeningContext): Screening {

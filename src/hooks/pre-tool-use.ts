@@ -1,9 +1,9 @@
 import { hookControlFlowError } from "./control-flow.js";
-import type { HookRegistry } from "./hook-registry.js";
+import type { BoundHook, HookRegistry } from "./hook-registry.js";
 import { preToolUseInput, type PreToolUseRequest } from "./pre-tool-use-input.js";
 import { reportHookError } from "./report-hook-error.js";
 import { compareShadow, watchShadowHooks, type ShadowReport } from "./shadow.js";
-import { runBounded } from "./time-bound.js";
+import { runBounded, type BoundedOutcome } from "./time-bound.js";
 import { foldAnswer, settleAnswer, type PreToolUseVerdict } from "./verdict.js";
 
 /** The verdict of the hooks in charge, and what each shadow hook said beside them. */
@@ -12,25 +12,52 @@ export interface ScreenedVerdict extends PreToolUseVerdict {
   shadow?: ShadowReport[];
 }
 
-async function runHooksInCharge(registry: HookRegistry | undefined, request: PreToolUseRequest, start: PreToolUseVerdict): Promise<PreToolUseVerdict> {
+/** Where one hook leaves the fold: the verdict so far, and whether screening stops at it. */
+interface FoldStep {
+  verdict: PreToolUseVerdict;
+  done: boolean;
+}
+
+/**
+ * Folds one hook's outcome into the verdict. A hook that failed denies the call (fail closed) and
+ * ends the screening; a hook that tried LangGraph control flow throws `HOOK_CANNOT_PAUSE`.
+ */
+function foldOutcome(hook: BoundHook<"PreToolUse">, outcome: BoundedOutcome<unknown>, verdict: PreToolUseVerdict, request: PreToolUseRequest): FoldStep {
+  const settled = settleAnswer(outcome, hook.timeoutMs);
+  if (settled.status === "answered") {
+    const next = foldAnswer(verdict, settled.result ?? {});
+    return { verdict: next, done: next.decision === "deny" || next.cancel !== undefined };
+  }
+  const where = { event: "PreToolUse" as const, toolName: request.toolName, toolCallId: request.toolCallId };
+  // Never swallow LangGraph control flow as "the hook threw": nothing of the batch has run yet.
+  if (settled.status === "control_flow") throw hookControlFlowError(settled.error, where);
+  reportHookError(request.onHookError, settled.reported, where);
+  return { verdict: { ...verdict, decision: "deny", reason: settled.failure.message, failure: settled.failure }, done: true };
+}
+
+/**
+ * Runs the hooks in charge from `from` on, in order. Hooks that answer synchronously are folded
+ * at once; the first pending answer makes the rest of the fold wait for it (still in order).
+ */
+function foldHooks(hooks: ReadonlyArray<BoundHook<"PreToolUse">>, from: number, start: PreToolUseVerdict, request: PreToolUseRequest): PreToolUseVerdict | Promise<PreToolUseVerdict> {
   let verdict = start;
-  for (const hook of registry?.hooksFor("PreToolUse", request.toolName) ?? []) {
-    const outcome = await runBounded((signal) => hook.callback(preToolUseInput(request, verdict.input, signal, false)), {
+  for (let index = from; index < hooks.length; index += 1) {
+    const hook = hooks[index]!;
+    const outcome = runBounded((signal) => hook.callback(preToolUseInput(request, verdict.input, signal, false)), {
       timeoutMs: hook.timeoutMs,
       runSignal: request.runSignal,
       onRunAbort: "end",
     });
-    const settled = settleAnswer(outcome, hook.timeoutMs);
-    if (settled.status === "answered") {
-      verdict = foldAnswer(verdict, settled.result ?? {});
-      if (verdict.decision === "deny" || verdict.cancel !== undefined) return verdict;
-      continue;
+    if (outcome instanceof Promise) {
+      const before = verdict;
+      return outcome.then((settled) => {
+        const step = foldOutcome(hook, settled, before, request);
+        return step.done ? step.verdict : foldHooks(hooks, index + 1, step.verdict, request);
+      });
     }
-    const where = { event: "PreToolUse", toolName: request.toolName, toolCallId: request.toolCallId };
-    // Never swallow LangGraph control flow as "the hook threw": nothing of the batch has run yet.
-    if (settled.status === "control_flow") throw hookControlFlowError(settled.error, where);
-    reportHookError(request.onHookError, settled.reported, { event: "PreToolUse", toolName: request.toolName, toolCallId: request.toolCallId });
-    return { ...verdict, decision: "deny", reason: settled.failure.message, failure: settled.failure };
+    const step = foldOutcome(hook, outcome, verdict, request);
+    if (step.done) return step.verdict;
+    verdict = step.verdict;
   }
   return verdict;
 }
@@ -48,6 +75,10 @@ async function runHooksInCharge(registry: HookRegistry | undefined, request: Pre
  * in charge). Their answers never enter the fold; each is compared with it (`shadow`). A call
  * waits for a shadow hook at most that hook's own bound.
  *
+ * When every hook answers synchronously (and none runs in shadow) the verdict comes back at
+ * once, without a promise, so screening a batch costs no turn of the event loop; `await` it
+ * either way.
+ *
  * @param start - The verdict before any hook ran (e.g. from `interruptOn`).
  * @example
  * ```ts
@@ -55,13 +86,28 @@ async function runHooksInCharge(registry: HookRegistry | undefined, request: Pre
  * verdict.shadow?.map((report) => report.differs); // [true]
  * ```
  */
-export async function runPreToolUse(registry: HookRegistry | undefined, request: PreToolUseRequest, start: PreToolUseVerdict): Promise<ScreenedVerdict> {
+export function runPreToolUse(registry: HookRegistry | undefined, request: PreToolUseRequest, start: PreToolUseVerdict): ScreenedVerdict | Promise<ScreenedVerdict> {
   const shadowHooks = request.reviewed ? [] : (registry?.shadowHooksFor(request.toolName) ?? []);
-  if (shadowHooks.length === 0) return runHooksInCharge(registry, request, start);
+  const inCharge = registry?.hooksFor("PreToolUse", request.toolName) ?? [];
+  if (shadowHooks.length > 0) return withShadowHooks(shadowHooks, inCharge, request, start);
+  try {
+    return foldHooks(inCharge, 0, start, request);
+  } catch (error) {
+    // Refusals (`HOOK_CANNOT_PAUSE`, control flow) reach the caller as a rejection, however the hooks answered.
+    return Promise.reject(error);
+  }
+}
+
+async function withShadowHooks(
+  shadowHooks: ReturnType<HookRegistry["shadowHooksFor"]>,
+  inCharge: ReadonlyArray<BoundHook<"PreToolUse">>,
+  request: PreToolUseRequest,
+  start: PreToolUseVerdict,
+): Promise<ScreenedVerdict> {
   const watching = watchShadowHooks(shadowHooks, request);
   let verdict: PreToolUseVerdict;
   try {
-    verdict = await runHooksInCharge(registry, request, start);
+    verdict = await foldHooks(inCharge, 0, start, request);
   } catch (error) {
     // The screening ends here: nothing will read the shadow answers, so stop waiting for them.
     watching.stop();

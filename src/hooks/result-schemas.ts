@@ -41,12 +41,29 @@ export const hookResultSchemas = {
   PermissionDenied: z.undefined().or(z.null()).or(z.strictObject({})),
 } satisfies Record<HookEvent, z.ZodType>;
 
+const DECISIONS: ReadonlySet<unknown> = new Set(hookResultSchemas.PreToolUse.shape.decision.unwrap().options);
+
+/**
+ * The decision of the commonest PreToolUse answer, `{ decision }` and nothing else (a plain
+ * object, one own key, a known decision) — exactly what the schema would return for it, read
+ * without running the schema. `undefined` for any other answer, which the schema parses.
+ */
+function bareDecision(value: unknown): "allow" | "deny" | "ask" | "skip" | undefined {
+  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || keys[0] !== "decision") return undefined;
+  const decision = (value as { decision: unknown }).decision;
+  return DECISIONS.has(decision) ? (decision as "allow" | "deny" | "ask" | "skip") : undefined;
+}
+
 /** Parses a hook's answer; `undefined`/`null` mean "nothing to say". */
 export function parseHookResult<E extends HookEvent>(
   event: E,
   value: unknown,
 ): { ok: true; value: z.infer<(typeof hookResultSchemas)[E]> | undefined } | { ok: false; message: string } {
   if (value === undefined || value === null) return { ok: true, value: undefined };
+  const bare = event === "PreToolUse" ? bareDecision(value) : undefined;
+  if (bare !== undefined) return { ok: true, value: { decision: bare } as z.infer<(typeof hookResultSchemas)[E]> };
   const parsed = hookResultSchemas[event].safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data as z.infer<(typeof hookResultSchemas)[E]> };
   const issue = parsed.error.issues[0];

@@ -48,12 +48,20 @@ interface BoundOptions {
 
 /**
  * Runs `invoke` under a deadline with its own `AbortSignal` (made when first asked for: most
- * hooks never read it), which fires whenever the caller stops waiting. Never rejects: every ending is an outcome, so a caller cannot
- * forget to handle a throwing or hanging hook.
+ * hooks never read it), which fires whenever the caller stops waiting. Never throws or rejects:
+ * every ending is an outcome, so a caller cannot forget to handle a throwing or hanging hook.
+ * A synchronous answer (or a synchronous throw) is the outcome itself, with no promise: `await`
+ * the result either way.
+ *
+ * @example
+ * ```ts
+ * const outcome = await runBounded(() => hook.callback(input), { timeoutMs: 1_000, runSignal, onRunAbort: "end" });
+ * if (outcome.status === "answered") use(outcome.value);
+ * ```
  */
-export async function runBounded<T>(invoke: (signal: () => AbortSignal) => T | Promise<T>, options: BoundOptions): Promise<BoundedOutcome<T>> {
-  // The hook's own signal: aborted whenever the engine stops waiting for it.
-  const controller = new AbortController();
+export function runBounded<T>(invoke: (signal: () => AbortSignal) => T | Promise<T>, options: BoundOptions): BoundedOutcome<T> | Promise<BoundedOutcome<T>> {
+  // The hook's own signal: aborted whenever the engine stops waiting for it (made when first read).
+  const controller = new LazyAbortController();
   const runSignal = asCancellation(options.runSignal);
   if (options.timeoutMs === 0 || (runSignal?.aborted === true && options.onRunAbort === "end")) {
     controller.abort();
@@ -74,6 +82,17 @@ export async function runBounded<T>(invoke: (signal: () => AbortSignal) => T | P
   // macrotasks, an answer beats them to the race): no deadline is armed for it. Only a pending
   // answer is raced against the bound, which counts from before the call.
   if (!pending) return { status: "answered", value: returned as T };
+  return raceBound(returned as PromiseLike<T>, started, controller, runSignal, options);
+}
+
+/** The rest of {@link runBounded} for an answer still pending: raced against the bound and the run's cancellation. */
+async function raceBound<T>(
+  returned: PromiseLike<T>,
+  started: number,
+  controller: LazyAbortController,
+  runSignal: Pick<RunCancellation, "aborted" | "subscribe"> | undefined,
+  options: BoundOptions,
+): Promise<BoundedOutcome<T>> {
   const deadline = startDeadline(Math.max(0, options.timeoutMs - (Date.now() - started)));
   const timedOut = whenAborted(deadline.signal);
   let stopFollowingRun: (() => void) | undefined;
@@ -109,6 +128,28 @@ export async function runBounded<T>(invoke: (signal: () => AbortSignal) => T | P
     deadline.dispose();
     disposeGrace?.();
     stopFollowingRun?.();
+  }
+}
+
+/**
+ * An `AbortController` made only when its signal is first read: most hooks never read it, and a
+ * signal nobody holds need not exist to be aborted. Read after `abort()`, it is already aborted.
+ */
+class LazyAbortController {
+  #controller: AbortController | undefined;
+  #aborted = false;
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort();
+    }
+    return this.#controller.signal;
+  }
+
+  abort(): void {
+    this.#aborted = true;
+    this.#controller?.abort();
   }
 }
 

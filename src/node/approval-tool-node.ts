@@ -10,7 +10,7 @@ import { questionToolLimits } from "../questions/ask-user-question-tool.js";
 import { answerBatch, type AnsweredBatch } from "../core/answer-batch.js";
 import { CompletedCalls } from "../core/completed-calls.js";
 import { decideBatch, type BatchEnvironment, type BatchTools } from "../core/decide-batch.js";
-import { runtimeOf, stateOf } from "../core/interrupt-on.js";
+import { runtimeOf, stateOf, type CallContext } from "../core/interrupt-on.js";
 import { resolveNodeOptions, toolNodeOptionsOf, ApprovalToolNodeOptions } from "../core/options.js";
 import type { ResolvedNodeOptions } from "../core/types.js";
 import { requestStop } from "../core/run-stop.js";
@@ -86,8 +86,19 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
   protected override async run(input: unknown, config: LangGraphRunnableConfig): Promise<T> {
     const runSignal = followRunSignal(config.signal);
     try {
-      const callContext = { state: stateOf(input), runtime: runtimeOf(config) };
-      const env: BatchEnvironment = { options: this.#options, tools: this.#tools, task: readTaskContext(config), config, runSignal, completed: this.#completed, callContext };
+      let callContext: CallContext | undefined;
+      const env: BatchEnvironment = {
+        options: this.#options,
+        tools: this.#tools,
+        task: readTaskContext(config),
+        config,
+        runSignal,
+        completed: this.#completed,
+        // Built when an `interruptOn` function first asks for it: most batches have none.
+        get callContext() {
+          return (callContext ??= { state: stateOf(input), runtime: runtimeOf(config) });
+        },
+      };
       const decided = await decideBatch(toolNodeCalls(input), env);
       const batch = answerBatch(decided, env, (stop) => requestStop(config, stop));
       return await super.run(input, this.#batches.bind(runSignal.toolConfig(config), batch));
@@ -96,7 +107,7 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
     }
   }
 
-  protected override async runTool(call: ToolCall, config: LangGraphRunnableConfig, state: unknown): Promise<ToolMessage | Command> {
+  protected override runTool(call: ToolCall, config: LangGraphRunnableConfig, state: unknown): Promise<ToolMessage | Command> {
     const batch = this.#batches.of(config);
     if (batch === undefined) return super.runTool(call, config, state);
     return batch.answer(call, (decided) => super.runTool(decided, config, state));

@@ -113,7 +113,7 @@ describe("runBounded", () => {
         throw error;
       },
     });
-    await expect(runBounded(() => hostile, bound)).resolves.toEqual({ status: "failed", error });
+    expect(await runBounded(() => hostile, bound)).toEqual({ status: "failed", error });
   });
 
   test("a synchronous answer after the run was cancelled is answered under grace, cancelled without", async () => {
