@@ -43,6 +43,15 @@ describe("validateDecisions: edits", () => {
     expect(isHITLError(error, "INVALID_EDIT") && error.details.map((d) => d.path)).toEqual([["updatedInput", "env"]]);
   });
 
+  test.each([
+    ["an asynchronous", z.object({ env: z.string() }).refine(async (value) => value.env !== "moon", { message: "not the moon" }), "not the moon"],
+    ["a throwing", z.object({ env: z.string() }).refine((value) => { if (value.env === "moon") throw new Error("cannot judge the moon"); return true; }), "cannot judge the moon"],
+  ])("refuses an edit %s refinement fails, naming why", async (_kind, schema, reason) => {
+    const strict = tool(async () => "ok", { name: "deploy", description: "deploys", schema: schema as never });
+    const error = await validateDecisions(payload(["edit"]), [{ type: "edit", updatedInput: { env: "moon" } }], () => strict).catch((e: unknown) => e);
+    expect(isHITLError(error, "INVALID_EDIT") && error.details.map((detail) => [detail.path, detail.message.includes(reason)])).toEqual([[["updatedInput"], true]]);
+  });
+
   test("accepts an edit that fits the schema", async () => {
     const decisions = await validateDecisions(payload(["edit"]), { c1: { type: "edit", updatedInput: { env: "production" } } }, findTool);
     expect(decisions.get("c1")).toEqual({ type: "edit", updatedInput: { env: "production" } });
