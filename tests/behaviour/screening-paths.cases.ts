@@ -5,17 +5,31 @@ import { HookRegistry, type PreToolUseInput } from "../../src/index.js";
 import { ask, newThread, toolMessages } from "../support/fixtures.js";
 import type { BehaviourCases } from "./harness.js";
 
-/** A tool whose schema can only be checked asynchronously (an `async` refinement). */
-function asyncSchemaTool(schema: "v4" | "v3", ran: number[]) {
-  const positive = async (value: { n: number }) => value.n > 0;
-  const shape = schema === "v4" ? z.object({ n: z.number() }).refine(positive, { message: "n must be positive" }) : z3.object({ n: z3.number() }).refine(positive, { message: "n must be positive" });
+type Refinement = (value: { n: number }) => boolean | Promise<boolean>;
+
+/** `count(n)`, its zod 4 or zod 3 schema refined by `refinement`. */
+function countTool(version: "v4" | "v3", refinement: Refinement, ran: number[]) {
+  const schema = version === "v4" ? z.object({ n: z.number() }).refine(refinement, { message: "n must be positive" }) : z3.object({ n: z3.number() }).refine(refinement, { message: "n must be positive" });
   return tool(
     async ({ n }: { n: number }) => {
       ran.push(n);
       return `ran ${n}`;
     },
-    { name: "count", description: "counts", schema: shape as never },
+    { name: "count", description: "counts", schema: schema as never },
   );
+}
+
+/** Runs `count(-1)` (id "bad") and `count(3)` (id "good") through a screening hook; what came out, what hooks saw, what ran. */
+async function countBadAndGood(saver: Parameters<BehaviourCases>[0], adapter: Parameters<BehaviourCases>[1], version: "v4" | "v3", refinement: Refinement) {
+  const ran: number[] = [];
+  const shown: string[] = [];
+  const hooks = new HookRegistry().register("PreToolUse", { hooks: [(input) => void shown.push(input.toolCallId)] });
+  const { graph } = adapter.agentGraph(adapter.approvals([countTool(version, refinement, ran)], { hooks }), [
+    { name: "count", args: { n: -1 }, id: "bad" },
+    { name: "count", args: { n: 3 }, id: "good" },
+  ], await saver());
+  const messages = toolMessages(await graph.invoke(ask(), newThread()));
+  return { outcomes: messages.map((message) => [message.tool_call_id, message.status]), firstText: String(messages[0]?.content), shown, ran };
 }
 
 /** A tool that records the arguments it ran with. */
@@ -32,18 +46,11 @@ function echoTool(ran: unknown[]) {
 export const screeningPathCases: BehaviourCases = (saver, adapter) => {
   describe("screening answers at once when it can, and judges exactly as before when it cannot", () => {
     test.each(["v4", "v3"] as const)("a tool whose zod %s schema is asynchronous still has every call checked before any hook or run", async (version) => {
-      const ran: number[] = [];
-      const shown: string[] = [];
-      const hooks = new HookRegistry().register("PreToolUse", { hooks: [(input) => void shown.push(input.toolCallId)] });
-      const { graph } = adapter.agentGraph(adapter.approvals([asyncSchemaTool(version, ran)], { hooks }), [
-        { name: "count", args: { n: -1 }, id: "bad" },
-        { name: "count", args: { n: 2 }, id: "good" },
-      ], await saver());
-      const messages = toolMessages(await graph.invoke(ask(), newThread()));
-      expect(messages.map((message) => [message.tool_call_id, message.status])).toEqual([["bad", "error"], ["good", "success"]]);
-      expect(String(messages[0]?.content)).toContain("n must be positive");
-      expect(shown).toEqual(["good"]);
-      expect(ran).toEqual([2]);
+      const seen = await countBadAndGood(saver, adapter, version, async (value) => value.n > 0);
+      expect(seen.outcomes).toEqual([["bad", "error"], ["good", "success"]]);
+      expect(seen.firstText).toContain("n must be positive");
+      expect(seen.shown).toEqual(["good"]);
+      expect(seen.ran).toEqual([3]);
     });
 
     test("synchronous and asynchronous hooks fold in registration order, each seeing the input the one before left", async () => {
@@ -126,30 +133,14 @@ export const screeningPathCases: BehaviourCases = (saver, adapter) => {
 
 export const failingSchemaCases: BehaviourCases = (saver, adapter) => {
   test.each(["v4", "v3"] as const)("a zod %s refinement that throws fails the call's arguments: no hook is shown it and it never runs", async (version) => {
-    const ran: number[] = [];
-    const shown: string[] = [];
-    const explode = (value: { n: number }): boolean => {
+    const explode: Refinement = (value) => {
       if (value.n < 0) throw new Error("cannot judge a negative n");
       return true;
     };
-    const schema = version === "v4" ? z.object({ n: z.number() }).refine(explode) : z3.object({ n: z3.number() }).refine(explode);
-    const counter = tool(
-      async ({ n }: { n: number }) => {
-        ran.push(n);
-        return `ran ${n}`;
-      },
-      { name: "count", description: "counts", schema: schema as never },
-    );
-    const hooks = new HookRegistry().register("PreToolUse", { hooks: [(input) => void shown.push(input.toolCallId)] });
-    const { graph } = adapter.agentGraph(adapter.approvals([counter], { hooks }), [
-      { name: "count", args: { n: -1 }, id: "bad" },
-      { name: "count", args: { n: 3 }, id: "good" },
-    ], await saver());
-    const messages = toolMessages(await graph.invoke(ask(), newThread()));
-
-    expect(messages.map((message) => [message.tool_call_id, message.status])).toEqual([["bad", "error"], ["good", "success"]]);
-    expect(String(messages[0]?.content)).toContain("cannot judge a negative n");
-    expect(shown).toEqual(["good"]);
-    expect(ran).toEqual([3]);
+    const seen = await countBadAndGood(saver, adapter, version, explode);
+    expect(seen.outcomes).toEqual([["bad", "error"], ["good", "success"]]);
+    expect(seen.firstText).toContain("cannot judge a negative n");
+    expect(seen.shown).toEqual(["good"]);
+    expect(seen.ran).toEqual([3]);
   });
 };
