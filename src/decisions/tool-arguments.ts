@@ -18,10 +18,11 @@ interface ZodLikeIssue {
 type ZodParse = { success: true } | { success: false; error: unknown };
 
 /**
- * A zod schema's verdict on `args`, synchronously when the schema allows it: a schema with an
- * asynchronous refinement or transform makes zod throw from the synchronous parse, and is then
- * parsed asynchronously, as LangChain parses a tool's input. The verdict is the same either way;
- * only a batch of plain schemas skips a turn of the event loop per call.
+ * A zod schema's verdict on `args`, synchronously when the schema allows it. A schema with an
+ * asynchronous refinement or transform cannot be parsed synchronously (zod 3 throws, zod 4 fails
+ * without issues) and is then parsed asynchronously, as LangChain parses a tool's input; so is a
+ * parse a refinement threw from. The verdict is the same either way; only a batch of plain
+ * schemas skips a turn of the event loop per call.
  */
 function parseZod(schema: Parameters<typeof interopSafeParse>[0], args: unknown): ZodParse | Promise<ZodParse> {
   let result: ZodParse;
