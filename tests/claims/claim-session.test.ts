@@ -93,4 +93,28 @@ describe("claims on a reviewed batch", () => {
     await store.takeOver(context.key, "someone-else");
     await expect(session.record("c4", new ToolMessage({ content: "late", tool_call_id: "c4" }))).rejects.toMatchObject({ code: "INTERRUPT_ALREADY_RESOLVED" });
   });
+
+  test("results finishing in the same turn commit before the event loop runs anything else, in one commit", async () => {
+    const { checkpointer, checkpointId } = await pausedThread("same-turn");
+    let loopRan = false;
+    const commits: Array<{ results: number; loopRan: boolean }> = [];
+    class WatchingStore extends MemoryClaimStore {
+      override async saveResults(...args: Parameters<MemoryClaimStore["saveResults"]>): Promise<boolean> {
+        commits.push({ results: args[2].length, loopRan });
+        return super.saveResults(...args);
+      }
+    }
+    const store = new WatchingStore();
+    const session = (await openClaim(contextFor(store, checkpointer, "same-turn", checkpointId), { attempt: "a", review }))!;
+    // Something already waiting on the event loop (a timer's callback, an I/O callback, a scheduled GC).
+    setImmediate(() => (loopRan = true));
+    const afterAwaits = async (id: string, depth: number) => {
+      for (let step = 0; step < depth; step += 1) await null;
+      return session.record(id, new ToolMessage({ content: id, tool_call_id: id }));
+    };
+    // Calls of one batch finish at different depths of the same turn's microtasks.
+    await Promise.all([afterAwaits("c1", 0), afterAwaits("c2", 3), afterAwaits("c3", 12)]);
+    expect(commits).toEqual([{ results: 3, loopRan: false }]);
+    await session.end("finished");
+  });
 });
