@@ -14,7 +14,7 @@ import { buildApprovalPayload, type ApprovalGrants } from "./approval-payload.js
 import { applyGrants, grantedRecord, grantOffer, grantScopes } from "./grant-screening.js";
 import { reviewApprovals, reviewRaisedApproval } from "./approval-review.js";
 import type { CompletedCalls } from "./completed-calls.js";
-import type { CallContext } from "./interrupt-on.js";
+import type { CallContextSource } from "./interrupt-on.js";
 import type { ResolvedNodeOptions } from "./types.js";
 import { planOutcomes } from "./plan-outcomes.js";
 import type { Outcome } from "./types.js";
@@ -43,8 +43,8 @@ export interface BatchEnvironment {
   runSignal: RunCancellation;
   /** Results of calls finished by an earlier pass of the same unclaimed batch, in this process. */
   completed: CompletedCalls;
-  /** The state and runtime `interruptOn`'s `when` and `description` functions see. */
-  callContext?: CallContext;
+  /** The state and runtime `interruptOn`'s `when` and `description` functions see (an adapter may build it lazily). */
+  callContext?: CallContextSource;
 }
 
 /** A batch whose every outcome is decided: all human input is in and the claim (if any) is held. */
@@ -115,10 +115,7 @@ function screeningContext(env: BatchEnvironment): ScreeningContext & { hitlEnabl
     runSignal: env.runSignal,
     onHookError: options.onHookError,
     hitlEnabled: options.hitlEnabled,
-    // Read only by an `interruptOn` function, so an adapter may build it lazily.
-    get callContext() {
-      return env.callContext;
-    },
+    callContext: env.callContext,
   };
 }
 

@@ -13,9 +13,15 @@ export interface CallContext {
   runtime: ApprovalCallRuntime;
 }
 
+/**
+ * The batch's {@link CallContext}, built the first time a callback asks for it (most batches have
+ * no `interruptOn` function and never build it).
+ */
+export type CallContextSource = () => CallContext;
+
 /** What evaluating an `interruptOn` callback needs besides the call. */
 interface CallbackScope {
-  callContext: CallContext | undefined;
+  callContext: CallContextSource | undefined;
   runSignal: RunCancellation | undefined;
   onHookError: HookErrorHandler;
 }
@@ -87,7 +93,7 @@ function failure(outcome: Exclude<BoundedOutcome<unknown>, { status: "answered" 
 export async function shouldAsk(call: ToolCall, declared: InterruptOnConfig, scope: CallbackScope): Promise<boolean> {
   const { when } = declared;
   if (when === undefined) return true;
-  const { state, runtime } = scope.callContext ?? NO_CONTEXT;
+  const { state, runtime } = scope.callContext?.() ?? NO_CONTEXT;
   const outcome = await bounded(() => when({ toolCall: call, tool: undefined, state, runtime }), scope);
   if (outcome.status !== "answered") {
     report(scope, call, `interruptOn.${call.name}.when ${failure(outcome)}; the call is asked about`, outcome.status === "failed" ? outcome.error : undefined);
@@ -110,7 +116,7 @@ export async function shouldAsk(call: ToolCall, declared: InterruptOnConfig, sco
 export async function describeCall(call: ToolCall, declared: InterruptOnConfig, scope: CallbackScope): Promise<string | undefined> {
   const { description } = declared;
   if (typeof description !== "function") return description;
-  const { state, runtime } = scope.callContext ?? NO_CONTEXT;
+  const { state, runtime } = scope.callContext?.() ?? NO_CONTEXT;
   const outcome = await bounded(() => description(call, state, runtime), scope);
   if (outcome.status !== "answered") {
     report(scope, call, `interruptOn.${call.name}.description ${failure(outcome)}; the default description is shown`, outcome.status === "failed" ? outcome.error : undefined);

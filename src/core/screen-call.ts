@@ -11,7 +11,7 @@ import { questionSchema, type OptionLimits } from "../questions/question-schema.
 import type { ResolvedNodeOptions } from "./types.js";
 import type { Screening, ScreeningNotes } from "./types.js";
 import { duplicateCallIds, hasDuplicateId } from "./call-identity.js";
-import { describeCall, shouldAsk, type CallContext } from "./interrupt-on.js";
+import { describeCall, shouldAsk, type CallContextSource } from "./interrupt-on.js";
 import { checkToolInput } from "./tool-input.js";
 
 /** Everything screening needs besides the call. */
@@ -27,7 +27,7 @@ export interface ScreeningContext {
   runSignal: RunCancellation | undefined;
   onHookError: HookErrorHandler;
   /** The state and runtime `interruptOn`'s `when` and `description` functions see. */
-  callContext?: CallContext | undefined;
+  callContext?: CallContextSource | undefined;
 }
 
 /**

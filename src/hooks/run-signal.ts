@@ -11,8 +11,8 @@ export interface RunCancellation {
   readonly aborted: boolean;
   /** Calls `listener` once, when the run is cancelled; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
-  /** The config tools run with: the same, with the run's own signal in place of the host's. */
-  toolConfig<C extends { signal?: AbortSignal | undefined }>(config: C): C;
+  /** The run's own signal, which tools and hooks follow in place of the host's; `undefined` when the host gave none. */
+  readonly toolSignal: AbortSignal | undefined;
   /** Stops following the run's signal (call when the node is done). */
   release(): void;
 }
@@ -20,7 +20,7 @@ export interface RunCancellation {
 const NEVER: RunCancellation = {
   aborted: false,
   subscribe: () => () => undefined,
-  toolConfig: (config) => config,
+  toolSignal: undefined,
   release: () => undefined,
 };
 
@@ -32,7 +32,7 @@ const NEVER: RunCancellation = {
  * @example
  * ```ts
  * const run = followRunSignal(config.signal);
- * try { await tool.invoke(call, run.toolConfig(config)); } finally { run.release(); }
+ * try { await tool.invoke(call, { ...config, signal: run.toolSignal ?? config.signal }); } finally { run.release(); }
  * ```
  */
 export function followRunSignal(runSignal: AbortSignal | undefined): RunCancellation {
@@ -56,7 +56,7 @@ export function followRunSignal(runSignal: AbortSignal | undefined): RunCancella
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    toolConfig: (config) => ({ ...config, signal: own.signal }),
+    toolSignal: own.signal,
     release() {
       runSignal.removeEventListener("abort", fire);
     },

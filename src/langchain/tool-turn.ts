@@ -119,10 +119,14 @@ export class ToolTurn<R extends TurnRequest> {
     this.#check(this.#requests);
     const runSignal = followRunSignal(config.signal);
     this.#release = () => runSignal.release();
-    const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), config, runSignal, completed, callContext: callContextOf(this.#requests[0]) };
+    const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), config, runSignal, completed, callContext: constant(callContextOf(this.#requests[0])) };
     const decided = await decideBatch(inModelOrder(this.#requests, this.#expected).map((request) => request.toolCall), env);
     return answerBatch(decided, env, (stop) => requestStop(config, stop));
   }
+}
+
+function constant<T>(value: T): () => T {
+  return () => value;
 }
 
 /** What `interruptOn`'s `when` and `description` see: the agent state and runtime LangChain handed the turn's first call. */

@@ -37,13 +37,10 @@ function isResuming(scratchpad: unknown): boolean {
 }
 
 function rootTaskIdOf(namespace: string, taskId: string | undefined): string | undefined {
-  const first = namespace.split(NAMESPACE_SEPARATOR)[0] ?? "";
+  const end = namespace.indexOf(NAMESPACE_SEPARATOR);
+  const first = end === -1 ? namespace : namespace.slice(0, end);
   const colon = first.lastIndexOf(":");
   return colon === -1 ? taskId : first.slice(colon + 1);
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 /**
@@ -63,7 +60,7 @@ export function readTaskContext(config: LangGraphRunnableConfig): TaskContext {
   const checkpointMap = (configurable["checkpoint_map"] ?? {}) as Record<string, string>;
   const threadId = configurable["thread_id"];
   const taskId = typeof configurable[TASK_ID_KEY] === "string" ? (configurable[TASK_ID_KEY] as string) : undefined;
-  return {
+  const context: TaskContext = {
     threadId: typeof threadId === "string" || typeof threadId === "number" ? String(threadId) : undefined,
     checkpointer: (configurable[CHECKPOINTER_KEY] ?? undefined) as BaseCheckpointSaver | undefined,
     checkpointId: checkpointMap[parentNamespace],
@@ -72,7 +69,11 @@ export function readTaskContext(config: LangGraphRunnableConfig): TaskContext {
     taskId,
     rootTaskId: rootTaskIdOf(namespace, taskId),
     resuming: isResuming(configurable[SCRATCHPAD_KEY]),
-    ...optional("load", loadOfTask(config)),
-    ...optional("continuationToken", continuationTokenOf(config)),
   };
+  // Only when present: `load` and `continuationToken` are optional keys, never `undefined` values.
+  const load = loadOfTask(config);
+  if (load !== undefined) context.load = load;
+  const continuationToken = continuationTokenOf(config);
+  if (continuationToken !== undefined) context.continuationToken = continuationToken;
+  return context;
 }

@@ -16,9 +16,12 @@
 export class ToolNodeRuns<T> {
   readonly #values = new WeakMap<object, T>();
 
-  /** A copy of `config` to hand `super.run`, carrying `value` to each `runTool` of that run. */
-  bind<C extends object>(config: C, value: T): C {
-    const own = { ...config };
+  /**
+   * A copy of `config` to hand `super.run`, carrying `value` to each `runTool` of that run; with
+   * `signal`, the copy carries it in place of the config's own (one copy, not two, per run).
+   */
+  bind<C extends object>(config: C, value: T, signal?: AbortSignal): C {
+    const own: C = signal === undefined ? { ...config } : { ...config, signal };
     this.#values.set(own, value);
     return own;
   }

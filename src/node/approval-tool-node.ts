@@ -95,13 +95,11 @@ export class ApprovalToolNode<T = any> extends ToolNode<T> {
         runSignal,
         completed: this.#completed,
         // Built when an `interruptOn` function first asks for it: most batches have none.
-        get callContext() {
-          return (callContext ??= { state: stateOf(input), runtime: runtimeOf(config) });
-        },
+        callContext: () => (callContext ??= { state: stateOf(input), runtime: runtimeOf(config) }),
       };
       const decided = await decideBatch(toolNodeCalls(input), env);
       const batch = answerBatch(decided, env, (stop) => requestStop(config, stop));
-      return await super.run(input, this.#batches.bind(runSignal.toolConfig(config), batch));
+      return await super.run(input, this.#batches.bind(config, batch, runSignal.toolSignal));
     } finally {
       runSignal.release();
     }
