@@ -1,5 +1,5 @@
 import { pairedRatioInterval, type Interval } from "./bootstrap.js";
-import type { PairedSamples } from "./interleave.js";
+import { cpuSamplesOf, type PairedSamples } from "./interleave.js";
 import { seedOf } from "./random.js";
 
 /** Where a measurement ran. */
@@ -9,6 +9,8 @@ export type BackendName = "memory" | "postgres";
 export interface VariantSamples {
   label: string;
   samples: number[];
+  /** The CPU time this process spent in each sample (ms), when the samples were interleaved. */
+  cpu?: number[];
 }
 
 /** One line of a comparison's table: a variant against a baseline measured in the same rounds. */
@@ -99,7 +101,13 @@ export function comparison(
       if (samples[name] === undefined || labels[name] === undefined) throw new RangeError(`comparison ${head.id}: row names variant "${name}", which was not measured`);
     }
   }
-  const variants = Object.fromEntries(Object.entries(labels).map(([name, label]) => [name, { label, samples: samples[name] ?? [] }]));
+  const cpu = cpuSamplesOf(samples);
+  const variants = Object.fromEntries(
+    Object.entries(labels).map(([name, label]) => {
+      const cpuOf = cpu?.[name];
+      return [name, { label, samples: samples[name] ?? [], ...(cpuOf === undefined ? {} : { cpu: cpuOf }) }];
+    }),
+  );
   return { ...head, variants, rows };
 }
 

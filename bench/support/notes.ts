@@ -13,6 +13,11 @@ export const METHOD = `## Method
 - **Ratios are medians of per-round ratios.** The ratio of ours to a baseline is the median
   over rounds of (ours ÷ baseline in that round); drift that hits both sides of a round cancels
   in its ratio. The medians and p95s beside it are each variant's own, for scale.
+- **Where a sample's time went.** Beside each variant's times, the CPU (user + system) this
+  process spent in its samples (median): the variant's own work — our code, LangGraph's, the pg
+  client's — and, for Postgres, the rest of the wall time is waiting for the server (executing,
+  flushing WAL) on the same two cores. It tells a gap that fewer statements can close from one
+  only less CPU can.
 - **95 % intervals by the bootstrap.** Each interval resamples the paired rounds with
   replacement (2 000 resamples) and keeps the middle 95 % of the resampled medians (percentile
   bootstrap). The seed is derived from the comparison's id and the pair, so the same samples

@@ -59,9 +59,12 @@ export function goalsSection(results: readonly GoalResult[]): string {
 }
 
 function comparisonSection(of: Comparison): string {
+  // Where a sample's time went: this process's CPU, and the rest waiting (Postgres, timers).
+  const withCpu = of.unit === "ms" && Object.values(of.variants).every((variant) => variant.cpu !== undefined && variant.cpu.length > 0);
   const variants = Object.values(of.variants).map((variant) => {
     const stats = summarise(variant.samples);
-    return `| ${variant.label} | ${formatNumber(stats.median, of.unit)} / ${formatNumber(stats.p95, of.unit)} |`;
+    const times = `${formatNumber(stats.median, of.unit)} / ${formatNumber(stats.p95, of.unit)}`;
+    return withCpu ? `| ${variant.label} | ${times} | ${formatNumber(summarise(variant.cpu!).median, of.unit)} |` : `| ${variant.label} | ${times} |`;
   });
   const ratios = of.rows.map((row) => {
     const ratio = ratioOf(of, row.ours, row.baseline);
@@ -70,8 +73,8 @@ function comparisonSection(of: Comparison): string {
   return [
     `#### ${of.case}, ${of.backend} (${of.variants[of.rows[0]?.ours ?? ""]?.samples.length ?? 0} paired rounds)`,
     "",
-    `| variant | median / p95 (${of.unit}) |`,
-    "|---|---|",
+    withCpu ? `| variant | median / p95 (${of.unit}) | CPU of this process, median (${of.unit}) |` : `| variant | median / p95 (${of.unit}) |`,
+    withCpu ? "|---|---|---|" : "|---|---|",
     ...variants,
     "",
     "| ratio | the baseline is | median of per-round ratios [95 % interval] |",

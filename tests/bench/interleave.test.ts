@@ -1,4 +1,4 @@
-import { interleave, roundOrder } from "../../bench/support/interleave.js";
+import { cpuSamplesOf, interleave, roundOrder } from "../../bench/support/interleave.js";
 
 describe("the order variants run in within a round", () => {
   test.each([1, 2, 3, 5, 8])("every round of %i variants runs each of them exactly once", (count) => {
@@ -41,6 +41,25 @@ describe("interleaved sampling", () => {
     const samples = await interleave({ a: variant("a"), b: variant("b"), c: variant("c") }, { warmup: 2, samples: 4 });
     expect(ran.join("")).toBe(["abc", "bca", "cab", "cba", "acb", "bac"].join(""));
     expect(Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, values.length]))).toEqual({ a: 4, b: 4, c: 4 });
+  });
+
+  test("records the CPU this process spent in every sample beside its wall time: all of a busy sample's work, little of a waiting one's", async () => {
+    // Spins until this process has spent 20 ms of CPU, however long the machine makes that take.
+    const busy = async () => {
+      const since = process.cpuUsage();
+      for (;;) {
+        const { user, system } = process.cpuUsage(since);
+        if (user + system >= 20_000) return;
+      }
+    };
+    const waiting = () => new Promise<void>((resolve) => setTimeout(resolve, 20));
+    const samples = await interleave({ busy: { run: busy }, waiting: { run: waiting } }, { warmup: 1, samples: 5 });
+    const cpu = cpuSamplesOf(samples);
+    expect(cpu?.["busy"]).toHaveLength(5);
+    expect(cpu?.["waiting"]).toHaveLength(5);
+    cpu!["busy"]!.forEach((spent) => expect(spent).toBeGreaterThanOrEqual(20));
+    cpu!["waiting"]!.forEach((spent, round) => expect(spent).toBeLessThan(0.5 * samples["waiting"]![round]!));
+    expect(cpuSamplesOf({ busy: [1] })).toBeUndefined();
   });
 
   test("hands each run what its own preparation made, and prepares before every sample", async () => {

@@ -56,6 +56,17 @@ describe("the figure tables", () => {
     expect(text).toMatch(/\| ours ÷ bare floor \| like for like: same checkpointer \| 1\.2\d× \[1\.2\d, 1\.2\d\] \|/);
   });
 
+  test("show the CPU this process spent beside each variant's times when the samples carry it, and no CPU column when they do not", () => {
+    const withCpu = comparisonOf("cpu", "3. With CPU", 1);
+    withCpu.variants["ours"]!.cpu = [4, 5, 6];
+    withCpu.variants["floor"]!.cpu = [2, 3, 4];
+    const table = figureTables({ comparisons: [withCpu], counts: [], values: [] });
+    expect(table).toContain("| variant | median / p95 (ms) | CPU of this process, median (ms) |");
+    expect(table).toMatch(/\| ours: ApprovalToolNode \(HITLPostgresSaver\) \| [\d.]+ \/ [\d.]+ \| 5\.00 \|/);
+    expect(table).toMatch(/\| bare floor: a bare interrupt\(\) \(HITLPostgresSaver\) \| [\d.]+ \/ [\d.]+ \| 3\.00 \|/);
+    expect(text).not.toContain("CPU of this process");
+  });
+
   test("give every count of a variant", () => {
     expect(text).toContain("| 1 call | ours | 13 | 16 | 44 | 40 |");
   });
