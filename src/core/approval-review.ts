@@ -142,7 +142,7 @@ function missingCheckpointer(): HITLError {
  * the task's raises (so it holds even when something else in the task called `interrupt()` first).
  */
 function answeredInterrupt(payload: ToolApprovalInterruptPayload, context: ReviewContext): { value: unknown; interruptId: string } {
-  const { value, interruptId } = interruptWithId(payload, approvalResponseSchema(payload));
+  const { value, interruptId } = interruptWithId(payload, () => approvalResponseSchema(payload));
   return { value, interruptId: interruptId ?? interruptIdFor(context.task.namespace, 0) };
 }
 

@@ -107,22 +107,50 @@ function idInRunnableContext(namespace: string, answered: number): string {
   throw new Error("LangGraph's interrupt() did not raise outside a resumed task");
 }
 
+/** A JSON Schema, or how to build it: built only when the `interrupt()` it is for raises. */
+type ResponseSchemaSource = Record<string, unknown> | (() => Record<string, unknown>);
+
+/**
+ * Whether the task's next `interrupt()` returns an answer instead of raising — the two cases in
+ * which LangGraph's `interrupt()` returns (interrupt.js): an answer at the next position of the
+ * task's record of answers, or a null resume waiting to be consumed.
+ */
+function nextInterruptAnswers(scratchpad: Partial<InterruptScratchpad> | undefined): boolean {
+  if (scratchpad === undefined || typeof scratchpad.interruptCounter !== "number" || !Array.isArray(scratchpad.resume)) return false;
+  const next = scratchpad.interruptCounter + 1;
+  return (scratchpad.resume.length > 0 && next < scratchpad.resume.length) || scratchpad.nullResume !== undefined;
+}
+
+/**
+ * The schema to hand `interrupt()`: a built one as given; one to build only when the call will
+ * raise. LangGraph reads a JSON Schema only to publish it on the interrupt it raises (it parses
+ * an answer only with a zod schema), so an answered call without one returns the same answer.
+ */
+function schemaFor(source: ResponseSchemaSource | undefined, scratchpad: Partial<InterruptScratchpad> | undefined): Record<string, unknown> | undefined {
+  if (typeof source !== "function") return source;
+  return nextInterruptAnswers(scratchpad) ? undefined : source();
+}
+
 /**
  * `interrupt(payload)`, and the id of the interrupt whose answer it returned: the n-th
  * `interrupt()` call of a task returns the answer to the interrupt the task raised n-th. On
  * the first pass this throws LangGraph's `GraphInterrupt`, which must propagate untouched.
  *
  * @param payload - What to pause with.
- * @param responseSchema - The JSON Schema of the values the interrupt accepts, published as its `response_schema`.
+ * @param responseSchema - The JSON Schema of the values the interrupt accepts, published as its
+ * `response_schema`; or a function that builds it, called only when this call raises (a resumed
+ * pass, whose call returns its answer, builds no schema).
  * @returns The resume value, and the id it answers (`undefined` outside a checkpointed task).
  * @example
  * ```ts
  * const { value, interruptId } = interruptWithId({ type: "ask_user_question", question }, schema);
  * ```
  */
-export function interruptWithId(payload: unknown, responseSchema?: Record<string, unknown>): { value: unknown; interruptId: string | undefined } {
+export function interruptWithId(payload: unknown, responseSchema?: ResponseSchemaSource): { value: unknown; interruptId: string | undefined } {
+  const before = typeof responseSchema === "function" ? runningTask().scratchpad : undefined;
+  const schema = schemaFor(responseSchema, before);
   // A JSON Schema (not zod) is published as is and validates nothing: the node validates every value itself.
-  const value: unknown = interrupt(payload, responseSchema === undefined ? undefined : { responseSchema });
+  const value: unknown = interrupt(payload, schema === undefined ? undefined : { responseSchema: schema });
   const { namespace, scratchpad } = runningTask();
   const index = scratchpad?.interruptCounter;
   const interruptId = namespace !== undefined && typeof index === "number" ? interruptIdFor(namespace, index) : undefined;

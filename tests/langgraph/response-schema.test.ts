@@ -41,4 +41,33 @@ describe("LangGraph's response_schema", () => {
     expect(again).toEqual({ id: first.id, value: { question: "ok?", error: "refused" }, response_schema: SCHEMA });
     expect(Object.keys(again)).toEqual(Object.keys(first));
   });
+
+  test("a schema given as a function is built only for a call that raises: never on a pass whose call gets its answer (by id or as a plain resume), and the answers are unchanged", async () => {
+    let builds = 0;
+    const answers: unknown[] = [];
+    const schema = () => {
+      builds += 1;
+      return SCHEMA;
+    };
+    const graph = new StateGraph(MessagesAnnotation)
+      .addNode("ask", () => {
+        answers.push(interruptWithId({ question: "first?" }, schema).value);
+        answers.push(interruptWithId({ question: "second?" }, schema).value);
+        return {};
+      })
+      .addEdge(START, "ask")
+      .addEdge("ask", END)
+      .compile({ checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: "response-schema-lazy" } };
+    const first = ((await graph.invoke({ messages: [] }, config)) as unknown as { __interrupt__: Raised[] }).__interrupt__[0]!;
+    expect(first.response_schema).toEqual(SCHEMA);
+    expect(builds).toBe(1);
+    const second = ((await graph.invoke(new Command({ resume: { [first.id!]: { ok: true } } }), config)) as unknown as { __interrupt__: Raised[] }).__interrupt__[0]!;
+    expect(second).toEqual({ id: expect.any(String), value: { question: "second?" }, response_schema: SCHEMA });
+    expect(builds).toBe(2);
+    await graph.invoke(new Command({ resume: { ok: false } }), config);
+    expect(builds).toBe(2);
+    expect(answers).toEqual([{ ok: true }, { ok: true }, { ok: false }]);
+    expect((await graph.getState(config)).next).toEqual([]);
+  });
 });
