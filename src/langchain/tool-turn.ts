@@ -104,8 +104,10 @@ export class ToolTurn<R extends TurnRequest> {
     const arrived = new Promise<void>((resolve) => {
       this.#allArrived = resolve;
     });
-    // The first call may already have settled it: it arrived synchronously, before this ran.
-    if (this.#requests.length >= this.#expected.length || this.#requests.some((request) => !this.#expects(request.toolCall))) this.#allArrived();
+    // The turn is made for its first call, which is handed to it right after: a call that hands
+    // the rest on at once has them all here after one microtask, and arms no timer.
+    await undefined;
+    if (this.#requests.length >= this.#expected.length || this.#requests.some((request) => !this.#expects(request.toolCall))) return;
     try {
       await Promise.race([arrived, new Promise<void>((resolve) => (timer = setTimeout(resolve, STRAGGLER_WAIT_MS)))]);
     } finally {

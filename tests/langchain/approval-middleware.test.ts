@@ -1,3 +1,4 @@
+import { createHook } from "node:async_hooks";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { createAgent, createMiddleware, FakeToolCallingModel, humanInTheLoopMiddleware, llmToolSelectorMiddleware, type AgentMiddleware } from "langchain";
 import { z } from "zod";
@@ -164,6 +165,32 @@ describe("approvalMiddleware in a createAgent agent", () => {
     expect(pending?.payload).toMatchObject({ action_requests: [{ tool_call_id: "d1" }, { tool_call_id: "r1" }] });
     await resume(agent, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending!.interruptId });
     expect(tools.map((t) => t.count)).toEqual([1, 1]);
+  });
+
+  test("a turn whose calls the agent hands on at once arms no timer waiting for stragglers", async () => {
+    const calls = [
+      { name: "deploy", args: { path: "a" }, id: "d1" },
+      { name: "rollback", args: { path: "b" }, id: "r1" },
+      { name: "notify", args: { path: "c" }, id: "n1" },
+    ];
+    const { agent, tools } = agentWith(calls, [approvalMiddleware({ interruptOn: { deploy: true } })]);
+    const armed: number[] = [];
+    const timers = createHook({
+      init(_id, type, _trigger, resource) {
+        if (type === "Timeout") armed.push((resource as { _idleTimeout?: number })._idleTimeout ?? -1);
+      },
+    }).enable();
+    const config = newThread();
+    try {
+      await agent.invoke(ask(), config);
+      const pending = await getInterrupt(agent, config);
+      await resume(agent, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+    } finally {
+      timers.disable();
+    }
+    expect(tools.map((t) => t.count)).toEqual([1, 1, 1]);
+    // The bound a turn waits for a call an outer middleware holds back (tool-turn.ts): never armed here.
+    expect(armed.filter((ms) => ms === 250)).toEqual([]);
   });
 
   test("a HITLError raised in the middleware reaches a raw invoke as LangChain's MiddlewareError with the HITLError as its cause", async () => {
