@@ -17,7 +17,8 @@ export const METHOD = `## Method
   process spent in its samples (median): the variant's own work — our code, LangGraph's, the pg
   client's — and, for Postgres, the rest of the wall time is waiting for the server (executing,
   flushing WAL) on the same two cores. It tells a gap that fewer statements can close from one
-  only less CPU can.
+  only less CPU can. It counts every thread of the process (V8's garbage collector helpers too),
+  so in memory it can exceed the wall time.
 - **95 % intervals by the bootstrap.** Each interval resamples the paired rounds with
   replacement (2 000 resamples) and keeps the middle 95 % of the resampled medians (percentile
   bootstrap). The seed is derived from the comparison's id and the pair, so the same samples
