@@ -16,7 +16,7 @@ import type { CallContext } from "../core/interrupt-on.js";
 import { toolErrorContent } from "../langgraph/index.js";
 
 /** How long a turn waits, after its first call, for calls an outer middleware still holds back. */
-const STRAGGLER_WAIT_MS = 250;
+export const STRAGGLER_WAIT_MS = 250;
 
 /** The part of LangChain's `ToolCallRequest` a turn reads. */
 export interface TurnRequest {
@@ -80,7 +80,7 @@ export class ToolTurn<R extends TurnRequest> {
   async answer(request: R, handler: TurnHandler<R>): Promise<ToolOutput> {
     this.#requests.push(request);
     this.#open += 1;
-    if (this.#requests.length >= this.#expected.length || !this.#expects(request.toolCall)) this.#allArrived();
+    if (this.#allHere()) this.#allArrived();
     try {
       const batch = await this.#batch;
       return await batch.answer(request.toolCall, (call) => runHandled({ ...request, toolCall: call }, handler));
@@ -91,6 +91,11 @@ export class ToolTurn<R extends TurnRequest> {
         this.#onIdle();
       }
     }
+  }
+
+  /** Whether the batch is what arrived: every expected call is here, or a call of another turn (a `Send`) came, which waits for none. */
+  #allHere(): boolean {
+    return this.#requests.length >= this.#expected.length || this.#requests.some((request) => !this.#expects(request.toolCall));
   }
 
   /** Whether the call belongs to the model turn this task runs (a `Send` of one call does not wait for the others). */
@@ -107,7 +112,7 @@ export class ToolTurn<R extends TurnRequest> {
     // The turn is made for its first call, which is handed to it right after: a call that hands
     // the rest on at once has them all here after one microtask, and arms no timer.
     await undefined;
-    if (this.#requests.length >= this.#expected.length || this.#requests.some((request) => !this.#expects(request.toolCall))) return;
+    if (this.#allHere()) return;
     try {
       await Promise.race([arrived, new Promise<void>((resolve) => (timer = setTimeout(resolve, STRAGGLER_WAIT_MS)))]);
     } finally {
@@ -121,14 +126,11 @@ export class ToolTurn<R extends TurnRequest> {
     this.#check(this.#requests);
     const runSignal = followRunSignal(config.signal);
     this.#release = () => runSignal.release();
-    const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), config, runSignal, completed, callContext: constant(callContextOf(this.#requests[0])) };
+    const callContext = callContextOf(this.#requests[0]);
+    const env = { options, tools: toolsOf(this.#requests), task: readTaskContext(config), config, runSignal, completed, callContext: () => callContext };
     const decided = await decideBatch(inModelOrder(this.#requests, this.#expected).map((request) => request.toolCall), env);
     return answerBatch(decided, env, (stop) => requestStop(config, stop));
   }
-}
-
-function constant<T>(value: T): () => T {
-  return () => value;
 }
 
 /** What `interruptOn`'s `when` and `description` see: the agent state and runtime LangChain handed the turn's first call. */

@@ -147,11 +147,11 @@ function schemaFor(source: ResponseSchemaSource | undefined, scratchpad: Partial
  * ```
  */
 export function interruptWithId(payload: unknown, responseSchema?: ResponseSchemaSource): { value: unknown; interruptId: string | undefined } {
-  const before = typeof responseSchema === "function" ? runningTask().scratchpad : undefined;
-  const schema = schemaFor(responseSchema, before);
+  // interrupt() counts on this very scratchpad: read before the call, it says whether the call answers; after, which raise it was.
+  const { namespace, scratchpad } = runningTask();
+  const schema = schemaFor(responseSchema, scratchpad);
   // A JSON Schema (not zod) is published as is and validates nothing: the node validates every value itself.
   const value: unknown = interrupt(payload, schema === undefined ? undefined : { responseSchema: schema });
-  const { namespace, scratchpad } = runningTask();
   const index = scratchpad?.interruptCounter;
   const interruptId = namespace !== undefined && typeof index === "number" ? interruptIdFor(namespace, index) : undefined;
   return { value, interruptId };

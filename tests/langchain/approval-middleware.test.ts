@@ -5,6 +5,7 @@ import { z } from "zod";
 import { createMemoryCheckpointer, getInterrupt, HookRegistry, isHITLError, resume } from "../../src/index.js";
 import { createApprovalHandler } from "../../src/http/index.js";
 import { approvalMiddleware } from "../../src/langchain/index.js";
+import { STRAGGLER_WAIT_MS } from "../../src/langchain/tool-turn.js";
 import type { AgentGraph } from "../behaviour/harness.js";
 import { serveOnLoopback } from "../http/server.js";
 import { ScriptedChatModel, ask, countingTool, newThread, toolCallingScript, toolMessages, type PlannedCall } from "../support/fixtures.js";
@@ -189,8 +190,8 @@ describe("approvalMiddleware in a createAgent agent", () => {
       timers.disable();
     }
     expect(tools.map((t) => t.count)).toEqual([1, 1, 1]);
-    // The bound a turn waits for a call an outer middleware holds back (tool-turn.ts): never armed here.
-    expect(armed.filter((ms) => ms === 250)).toEqual([]);
+    // The bound a turn waits for a call an outer middleware holds back: never armed here.
+    expect(armed.filter((ms) => ms === STRAGGLER_WAIT_MS)).toEqual([]);
   });
 
   test("a HITLError raised in the middleware reaches a raw invoke as LangChain's MiddlewareError with the HITLError as its cause", async () => {
