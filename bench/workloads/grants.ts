@@ -58,7 +58,7 @@ export async function grantedCalls(backend: Backend, settings: BenchSettings): P
         granted: { run: () => run(granted, "granted")(newThreadId("granted")) },
         allowed: { run: () => run(allowed, "allowed")(newThreadId("allowed")) },
       },
-      rounds(settings, backend),
+      rounds(settings, backend, "fine"),
     );
     comparisons.push(
       comparison(

@@ -34,7 +34,7 @@ export async function resumeCost(backend: Backend, settings: BenchSettings): Pro
         return { threadId, interruptId: await agent.pause(threadId) };
       };
       const claimMs: number[] = [];
-      const timing = rounds(settings, backend);
+      const timing = rounds(settings, backend, "fine");
       const samples = await interleave(
         {
           resume: {

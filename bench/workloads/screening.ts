@@ -28,7 +28,7 @@ export async function screening(backend: Backend, settings: BenchSettings): Prom
         plain: { run: () => plain(newThreadId("screen-plain")) },
         plainStock: { run: () => plainStock(newThreadId("screen-stock")) },
       },
-      rounds(settings, backend),
+      rounds(settings, backend, "fine"),
     );
     comparisons.push(
       comparison(

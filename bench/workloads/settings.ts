@@ -7,6 +7,13 @@ export interface BenchSettings {
   warmup: number;
   /** Paired rounds recorded per comparison on Postgres. */
   samples: number;
+  /**
+   * Paired rounds on Postgres for a comparison whose target sits within a few per cent of parity
+   * (≤ 1.05×, ≤ 1.1×): a Postgres round varies more than an in-memory one (each commit waits
+   * for its WAL flush), and 120 rounds leave an interval of about ±5 %, wider than the distance
+   * being judged. Four times the rounds halve it.
+   */
+  fineSamples: number;
   /** In-memory runs take a few ms and are noisier: they get more rounds. */
   memorySamples: number;
   /** Threads paused then resumed per throughput round (the goal's 200). */
@@ -32,18 +39,24 @@ export interface BenchSettings {
  */
 export function settingsFor(quick: boolean): BenchSettings {
   return quick
-    ? { quick, warmup: 1, samples: 6, memorySamples: 10, throughputThreads: 4, throughputRounds: 4, concurrency: 2, countRuns: 3, inboxRows: 10_000, inboxSamples: 20, storageThreads: 5 }
-    : { quick, warmup: 10, samples: 120, memorySamples: 200, throughputThreads: 200, throughputRounds: 12, concurrency: 20, countRuns: 5, inboxRows: 100_000, inboxSamples: 200, storageThreads: 50 };
+    ? { quick, warmup: 1, samples: 6, fineSamples: 6, memorySamples: 10, throughputThreads: 4, throughputRounds: 4, concurrency: 2, countRuns: 3, inboxRows: 10_000, inboxSamples: 20, storageThreads: 5 }
+    : { quick, warmup: 10, samples: 120, fineSamples: 480, memorySamples: 200, throughputThreads: 200, throughputRounds: 12, concurrency: 20, countRuns: 5, inboxRows: 100_000, inboxSamples: 200, storageThreads: 50 };
 }
+
+/** How close to parity the comparison's target is: `"fine"` for ≤ 1.05× / ≤ 1.1× targets, which need a narrower interval on Postgres. */
+export type Precision = "ordinary" | "fine";
 
 /**
  * Warm-up and recorded rounds of a timed comparison on a backend.
  *
+ * @param precision - `"fine"` gives Postgres {@link BenchSettings.fineSamples} rounds (memory keeps its own).
  * @example
  * ```ts
  * await interleave(variants, rounds(settings, backend));
+ * await interleave(screeningVariants, rounds(settings, backend, "fine"));
  * ```
  */
-export function rounds(settings: BenchSettings, backend: Pick<Backend, "name">): { warmup: number; samples: number } {
-  return { warmup: settings.warmup, samples: backend.name === "memory" ? settings.memorySamples : settings.samples };
+export function rounds(settings: BenchSettings, backend: Pick<Backend, "name">, precision: Precision = "ordinary"): { warmup: number; samples: number } {
+  if (backend.name === "memory") return { warmup: settings.warmup, samples: settings.memorySamples };
+  return { warmup: settings.warmup, samples: precision === "fine" ? settings.fineSamples : settings.samples };
 }
