@@ -4,6 +4,8 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
   /** Shuts the server down, keeping its data (for outage tests). */
   shutDown(): Promise<void>;
+  /** Stops the server as a crash would (immediate shutdown): the next start runs crash recovery. */
+  crash(): Promise<void>;
   /** Starts it again on the same port and data. */
   startAgain(): Promise<void>;
 }

@@ -87,6 +87,20 @@ export async function startEmbeddedPostgres(options = {}) {
     async shutDown() {
       await server.stop();
     },
+    /**
+     * Stops the server as a crash would: SIGQUIT, Postgres's immediate shutdown, which ends every
+     * backend at once without a checkpoint, so the next start runs crash recovery (and, as after
+     * any crash, empties the unlogged tables).
+     */
+    async crash() {
+      const postmaster = server.process;
+      if (postmaster === undefined) return;
+      await new Promise((resolve) => {
+        postmaster.once("exit", resolve);
+        postmaster.kill("SIGQUIT");
+      });
+      server.process = undefined;
+    },
     /** Starts it again on the same port and data. */
     async startAgain() {
       await server.start();
