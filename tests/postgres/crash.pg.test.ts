@@ -4,42 +4,32 @@
 // crash or a failover would empty them: a run continuing a thread would be fenced out of its next
 // write and its thread would wait for the claim's lease (30 s) before anyone could complete it.
 // The last test is what keeps that choice: it fails with unlogged leases.
-import pg from "pg";
+import type pg from "pg";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { ApprovalToolNode, getInterrupt, resume } from "../../src/index.js";
 import { createPostgresCheckpointer, type HITLPostgresSaver } from "../../src/postgres/index.js";
 import { agentGraph, ask, newThread, toolMessages } from "../support/fixtures.js";
-import { spawnChild, type ChildScript } from "../support/postgres/child-process.js";
+import { startRestartablePostgres, type RestartablePostgres } from "../support/postgres/restartable-postgres.js";
 
 jest.setTimeout(90_000);
 
-let server: ChildScript;
+let server: RestartablePostgres;
 let pool: pg.Pool;
 let saver: HITLPostgresSaver;
 
-let commands = 0;
-/** Sends a command to the Postgres child and waits until it is carried out. */
-async function postgres(command: "crash" | "up"): Promise<void> {
-  commands += 1;
-  const done = server.line(`done ${commands}`);
-  server.send(`${command} ${commands}`);
-  await done;
-}
+/** Crashes or starts the Postgres child and waits until it is carried out. */
+const postgres = (command: "crash" | "up"): Promise<void> => server.command(command);
 
 beforeAll(async () => {
   // At production durability: with the fast test settings a crash also loses the last commits.
-  server = spawnChild("restartable-postgres.mjs", ["durable"]);
-  const url = (await server.line("up ")).slice("up ".length);
-  pool = new pg.Pool({ connectionString: url, max: 5, connectionTimeoutMillis: 2_000 });
-  // A crash ends every connection; the pool replaces them.
-  pool.on("error", () => undefined);
+  server = await startRestartablePostgres({ durable: true });
+  pool = server.pool;
   saver = await createPostgresCheckpointer(pool);
 });
 afterAll(async () => {
   await saver.end().catch(() => undefined);
-  server.send("exit final");
-  await server.exited;
+  await server.stop();
 });
 
 /** Whether Postgres keeps each of our tables through a crash (`p`: WAL-logged, `u`: unlogged). */
@@ -69,6 +59,11 @@ function gatedTool() {
   return { deploy, runs, startedOnce, release };
 }
 
+/** The agent the tests pause: one `deploy` call, asked for. */
+function deployAgent(deploy: ReturnType<typeof gatedTool>["deploy"]) {
+  return agentGraph(new ApprovalToolNode([deploy], { interruptOn: { deploy: true } }), [{ name: "deploy", args: { path: "app" }, id: "d1" }], saver).graph;
+}
+
 describe("when Postgres crashes", () => {
   test("every table of ours is WAL-logged, so recovery keeps the leases, claims, results, first continuations, inbox and grants", async () => {
     const tables = await persistence();
@@ -80,7 +75,7 @@ describe("when Postgres crashes", () => {
   test("a run paused before the crash is resumed after recovery, its tool once", async () => {
     const { deploy, runs, release } = gatedTool();
     release();
-    const { graph } = agentGraph(new ApprovalToolNode([deploy], { interruptOn: { deploy: true } }), [{ name: "deploy", args: { path: "app" }, id: "d1" }], saver);
+    const graph = deployAgent(deploy);
     const config = newThread("crash-paused");
     await graph.invoke(ask(), config);
     const pending = await getInterrupt(graph, config);
@@ -93,7 +88,7 @@ describe("when Postgres crashes", () => {
 
   test("a run continuing a thread when Postgres crashes, its tool mid-call, completes in the same resume after recovery; the tool runs once", async () => {
     const { deploy, runs, startedOnce, release } = gatedTool();
-    const { graph } = agentGraph(new ApprovalToolNode([deploy], { interruptOn: { deploy: true } }), [{ name: "deploy", args: { path: "app" }, id: "d1" }], saver);
+    const graph = deployAgent(deploy);
     const config = newThread("crash-running");
     await graph.invoke(ask(), config);
     const pending = await getInterrupt(graph, config);

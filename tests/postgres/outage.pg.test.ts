@@ -1,36 +1,24 @@
-import pg from "pg";
 import { ApprovalToolNode, getInterrupt, isHITLError, resume } from "../../src/index.js";
 import { createApprovalHandler } from "../../src/http/index.js";
 import { createPostgresCheckpointer, type HITLPostgresSaver } from "../../src/postgres/index.js";
 import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
-import { spawnChild, type ChildScript } from "../support/postgres/child-process.js";
+import { startRestartablePostgres, type RestartablePostgres } from "../support/postgres/restartable-postgres.js";
 
 jest.setTimeout(60_000);
 
-let server: ChildScript;
-let url = "";
+let server: RestartablePostgres;
 let saver: HITLPostgresSaver;
 
-let commands = 0;
-/** Sends a command to the Postgres child and waits until it is carried out. */
-async function postgres(command: "down" | "up"): Promise<void> {
-  commands += 1;
-  const done = server.line(`done ${commands}`);
-  server.send(`${command} ${commands}`);
-  await done;
-}
+/** Stops or starts the Postgres child and waits until it is carried out. */
+const postgres = (command: "down" | "up"): Promise<void> => server.command(command);
 
 beforeAll(async () => {
-  server = spawnChild("restartable-postgres.mjs", []);
-  url = (await server.line("up ")).slice("up ".length);
-  const pool = new pg.Pool({ connectionString: url, max: 5, connectionTimeoutMillis: 2_000 });
-  pool.on("error", () => undefined);
-  saver = await createPostgresCheckpointer(pool);
+  server = await startRestartablePostgres();
+  saver = await createPostgresCheckpointer(server.pool);
 });
 afterAll(async () => {
   await saver.end().catch(() => undefined);
-  server.send("exit final");
-  await server.exited;
+  await server.stop();
 });
 
 function pausedAgent() {
