@@ -16,7 +16,9 @@ const REFUSALS = ["error INTERRUPT_ALREADY_RESOLVED", "error THREAD_BUSY"];
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();
-  await db.pool.query("CREATE TABLE activity (thread_id TEXT, kind TEXT, pid INT, copy INT)");
+  // `seq` gives the order rows were inserted in; `ctid` does not (each backend keeps its own
+  // target page, so rows inserted one after another through different connections land out of order).
+  await db.pool.query("CREATE TABLE activity (thread_id TEXT, kind TEXT, pid INT, copy INT, seq BIGINT GENERATED ALWAYS AS IDENTITY)");
   await new HITLPostgresSaver(db.pool).setup();
 });
 afterAll(() => db.drop());
@@ -75,7 +77,7 @@ async function observe(threadId: string): Promise<{ forkedParents: number; runs:
     [threadId],
   );
   const { rows } = await db.pool.query<{ kind: string; who: string }>(
-    "SELECT kind, pid || '/' || copy AS who FROM activity WHERE thread_id = $1 AND copy >= 0 ORDER BY ctid",
+    "SELECT kind, pid || '/' || copy AS who FROM activity WHERE thread_id = $1 AND copy >= 0 ORDER BY seq",
     [threadId],
   );
   const runs: Record<string, number> = { model: 0, charge: 0, notify: 0 };
