@@ -22,6 +22,7 @@ import {
   type PendingWrite,
 } from "../langgraph/index.js";
 import { FastJsonPlusSerializer, latestRootWritesSql, stockCheckpointRows, stockWriteRows, taskInterruptWritesSql } from "../langgraph/index.js";
+import { withFastByteaArrays } from "./bytea-arrays.js";
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
 import { PostgresGrantStore } from "./grants/postgres-grant-store.js";
 import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
@@ -89,7 +90,8 @@ export class HITLPostgresSaver
   constructor(pool: pg.Pool, options: PostgresCheckpointerOptions = {}) {
     checkPool(pool);
     const resolved = resolvePostgresOptions(options);
-    super(pool, resolved.serde ?? new FastJsonPlusSerializer(), { schema: resolved.schema });
+    // LangGraph's reads get a linear bytea[] parser (see withFastByteaArrays); every row is the same.
+    super(withFastByteaArrays(pool), resolved.serde ?? new FastJsonPlusSerializer(), { schema: resolved.schema });
     this.schema = resolved.schema;
     this.pgPool = pool;
     this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);
