@@ -4,6 +4,9 @@ import { columnNames, langGraphTable, LANGGRAPH_TABLES, THREAD_TABLES, type Lang
 // 1.0.x): the same conflict targets and the same update sets, so a row written here is the row the
 // stock saver writes. The stock saver sends one statement per row; these take arrays (unnest) so a
 // checkpoint's blobs, or a task's writes, go in one statement with whatever guard the caller adds.
+// The blobs themselves travel as ONE bytea parameter (see packBlobs), which pg sends as raw bytes:
+// a bytea[] parameter would go as text, every byte written out as two hex digits in JavaScript and
+// read back by the server's array and hex parsers.
 // tests/langgraph/postgres-tables.pg.test.ts renders the stock saver's own single-row statements
 // from the same specs and compares them with the installed saver's text.
 
@@ -43,14 +46,64 @@ function fromWith(guard: RowGuard, rows: string): string {
   return guard.from === undefined ? rows : `${guard.from}, ${rows}`;
 }
 
-/** Placeholders of a checkpoint's blobs: one thread and namespace, and arrays of `channel`, `version`, `type`, `blob`. */
-interface BlobParams {
+/** Placeholders of blobs packed by {@link packBlobs}: each blob's offset and length (`NULL`: no value) in one bytea. */
+interface PackedBlobParams {
+  offsets: string;
+  lengths: string;
+  bytes: string;
+}
+
+/** Placeholders of a checkpoint's blobs: one thread and namespace, arrays of `channel`, `version`, `type`, and the packed blobs. */
+interface BlobParams extends PackedBlobParams {
   threadId: string;
   namespace: string;
   channels: string;
   versions: string;
   types: string;
-  blobs: string;
+}
+
+/** Blobs as {@link packBlobs} sends them: where each one is in `bytes`, and how long it is (`null`: no value). */
+export interface PackedBlobs {
+  offsets: number[];
+  lengths: Array<number | null>;
+  bytes: Buffer;
+}
+
+/**
+ * Packs blobs into one buffer, with each one's offset and length, for the statements below:
+ * one bytea parameter goes to Postgres as raw bytes, where an array of them would go as hex text.
+ *
+ * @param blobs - The blobs, `undefined` (or `null`) for a row without a value.
+ * @returns Offsets and lengths (a `null` length for a row without a value) and the bytes.
+ * @example
+ * ```ts
+ * packBlobs([Buffer.from("ab"), undefined, Buffer.from("c")]); // { offsets: [0, 2, 2], lengths: [2, null, 1], bytes: <61 62 63> }
+ * ```
+ */
+export function packBlobs(blobs: ReadonlyArray<Uint8Array | null | undefined>): PackedBlobs {
+  const offsets: number[] = [];
+  const lengths: Array<number | null> = [];
+  const present: Uint8Array[] = [];
+  let offset = 0;
+  for (const blob of blobs) {
+    offsets.push(offset);
+    if (blob === undefined || blob === null) {
+      lengths.push(null);
+      continue;
+    }
+    lengths.push(blob.byteLength);
+    present.push(blob);
+    offset += blob.byteLength;
+  }
+  return { offsets, lengths, bytes: Buffer.concat(present, offset) };
+}
+
+/** The unnest columns of packed blobs, and the blob a row gets back from them. */
+function packedColumns(p: PackedBlobParams): { unnest: string; blob: (alias: string) => string } {
+  return {
+    unnest: `${p.offsets}::int[], ${p.lengths}::int[]`,
+    blob: (alias) => `CASE WHEN ${alias}.len IS NULL THEN NULL ELSE substring(${p.bytes}::bytea FROM ${alias}.off + 1 FOR ${alias}.len) END`,
+  };
 }
 
 /**
@@ -59,13 +112,14 @@ interface BlobParams {
  *
  * @example
  * ```ts
- * insertBlobsSql("public", { threadId: "$1", namespace: "$3", channels: "$10", versions: "$11", types: "$12", blobs: "$13" }, { when: "true" });
+ * insertBlobsSql("public", { threadId: "$1", namespace: "$3", channels: "$10", versions: "$11", types: "$12", offsets: "$13", lengths: "$14", bytes: "$15" }, { when: "true" });
  * ```
  */
 export function insertBlobsSql(schema: string, p: BlobParams, guard: RowGuard): string {
+  const packed = packedColumns(p);
   return `INSERT INTO ${langGraphTable(schema, "checkpoint_blobs")} (${BLOB_UPSERT.columns.join(", ")})
-      SELECT ${p.threadId}::text, ${p.namespace}::text, b.channel, b.version, b.type, b.blob
-      FROM ${fromWith(guard, `unnest(${p.channels}::text[], ${p.versions}::text[], ${p.types}::text[], ${p.blobs}::bytea[]) WITH ORDINALITY AS b(channel, version, type, blob, ord)`)}
+      SELECT ${p.threadId}::text, ${p.namespace}::text, b.channel, b.version, b.type, ${packed.blob("b")}
+      FROM ${fromWith(guard, `unnest(${p.channels}::text[], ${p.versions}::text[], ${p.types}::text[], ${packed.unnest}) WITH ORDINALITY AS b(channel, version, type, off, len, ord)`)}
       WHERE ${guard.when}
       ORDER BY b.ord
       ${conflictClause(BLOB_UPSERT)}`;
@@ -99,8 +153,8 @@ export function upsertCheckpointSql(schema: string, p: CheckpointParams, guard: 
       ${conflictClause(CHECKPOINT_UPSERT)}`;
 }
 
-/** Placeholders of a task's writes: one checkpoint and task, and arrays of `idx`, `channel`, `type`, `blob`. */
-interface WriteParams {
+/** Placeholders of a task's writes: one checkpoint and task, arrays of `idx`, `channel`, `type`, and the packed blobs. */
+interface WriteParams extends PackedBlobParams {
   threadId: string;
   namespace: string;
   checkpointId: string;
@@ -108,7 +162,6 @@ interface WriteParams {
   idx: string;
   channels: string;
   types: string;
-  blobs: string;
 }
 
 /**
@@ -124,9 +177,10 @@ interface WriteParams {
  */
 export function insertWritesSql(schema: string, p: WriteParams, upsert: boolean, guard: RowGuard): string {
   const spec = upsert ? WRITE_UPSERT : WRITE_INSERT;
+  const packed = packedColumns(p);
   return `INSERT INTO ${langGraphTable(schema, "checkpoint_writes")} (${spec.columns.join(", ")})
-      SELECT ${p.threadId}::text, ${p.namespace}::text, ${p.checkpointId}::text, ${p.taskId}::text, w.idx, w.channel, w.type, w.blob
-      FROM ${fromWith(guard, `unnest(${p.idx}::int[], ${p.channels}::text[], ${p.types}::text[], ${p.blobs}::bytea[]) WITH ORDINALITY AS w(idx, channel, type, blob, ord)`)}
+      SELECT ${p.threadId}::text, ${p.namespace}::text, ${p.checkpointId}::text, ${p.taskId}::text, w.idx, w.channel, w.type, ${packed.blob("w")}
+      FROM ${fromWith(guard, `unnest(${p.idx}::int[], ${p.channels}::text[], ${p.types}::text[], ${packed.unnest}) WITH ORDINALITY AS w(idx, channel, type, off, len, ord)`)}
       WHERE ${guard.when}
       ORDER BY w.ord
       ${conflictClause(spec)}`;

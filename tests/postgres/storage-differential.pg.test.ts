@@ -79,8 +79,13 @@ describe("HITLPostgresSaver writes exactly the stock PostgresSaver's rows", () =
     const first = checkpointOf(1, { __start__: { messages: [new HumanMessage("go")] } }, { __start__: 1 });
     const [c1] = await both((saver) => saver.put(root, first, { source: "input", step: -1, parents: {} }, { __start__: 1 }));
     // Step 0: several channels new, one channel listed in the versions without a value (stored as "empty").
-    const second = checkpointOf(2, { messages: [new HumanMessage("go"), new AIMessage(big)], "branch:to:agent": null, raw: new Uint8Array([0, 1, 2, 255]) }, { messages: 2, "branch:to:agent": 2, raw: 2, gone: 2 });
-    const [c2] = await both((saver) => saver.put(c1, second, loop(0), { messages: 2, "branch:to:agent": 2, raw: 2, gone: 2 }));
+    // `none` serialises to zero bytes: a blob that is empty, not missing.
+    const second = checkpointOf(
+      2,
+      { messages: [new HumanMessage("go"), new AIMessage(big)], "branch:to:agent": null, raw: new Uint8Array([0, 1, 2, 255]), none: new Uint8Array([]) },
+      { messages: 2, "branch:to:agent": 2, raw: 2, none: 2, gone: 2 },
+    );
+    const [c2] = await both((saver) => saver.put(c1, second, loop(0), { messages: 2, "branch:to:agent": 2, raw: 2, none: 2, gone: 2 }));
     // Step 1: only one channel changed; the others' blobs stay shared.
     const third = checkpointOf(3, { ...second.channel_values, messages: [new HumanMessage("go"), new AIMessage(big), new AIMessage("more")] }, { ...second.channel_versions, messages: 3 });
     const [c3] = await both((saver) => saver.put(c2, third, loop(1), { messages: 3 }));
@@ -92,6 +97,12 @@ describe("HITLPostgresSaver writes exactly the stock PostgresSaver's rows", () =
     await both((saver) => saver.put(i1, checkpointOf(5, { messages: ["inner", "step"] }, { messages: 2 }), loop(0), { messages: 2 }));
     expect(c3).toBeDefined();
     expect(await expectIdenticalRows()).toBeGreaterThan(10);
+    const { rows: blobs } = await db.pool.query(`SELECT channel, blob IS NULL AS missing, octet_length(blob) AS size FROM ours.checkpoint_blobs WHERE thread_id = $1 AND channel IN ('none', 'gone', 'raw') ORDER BY channel`, [thread]);
+    expect(blobs).toEqual([
+      { channel: "gone", missing: true, size: null },
+      { channel: "none", missing: false, size: 0 },
+      { channel: "raw", missing: false, size: 4 },
+    ]);
   });
 
   test("pending writes: regular ones keep the first of an index, special ones (__interrupt__, __resume__, __error__) are replaced by the last, mixed batches keep the first", async () => {

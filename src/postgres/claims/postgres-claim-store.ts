@@ -1,6 +1,7 @@
 import type pg from "pg";
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ProposedReview } from "../../claims/index.js";
+import { packBlobs } from "../../langgraph/index.js";
 import { grantsInsertSql, grantsInsertValues } from "../grants/postgres-grant-store.js";
 import { claimsTable, grantsTable, resultsTable } from "../tables.js";
 
@@ -133,16 +134,19 @@ export class PostgresClaimStore implements ClaimStore {
 
   async saveResults(key: ClaimKey, owner: string, results: ReadonlyArray<[string, CallResult]>): Promise<boolean> {
     const encoded = await Promise.all(results.map(async ([toolCallId, result]) => [toolCallId, ...(await this.#serde.dumpsTyped(result))] as const));
+    const packed = packBlobs(encoded.map(([, , bytes]) => bytes));
     // Fenced: only the execution that holds the claim may record results (one statement, one commit).
     const { rows } = await this.#pool.query<{ held: boolean }>(
       `WITH holder AS (SELECT 1 FROM ${this.#claims} WHERE ${KEY} AND owner = $4 FOR SHARE),
        saved AS (
          INSERT INTO ${this.#results} (thread_id, checkpoint_ns, checkpoint_id, tool_call_id, type, blob)
-         SELECT $1, $2, $3, r.tool_call_id, r.type, r.blob FROM unnest($5::text[], $6::text[], $7::bytea[]) AS r(tool_call_id, type, blob)
+         SELECT $1, $2, $3, r.tool_call_id, r.type, substring($9::bytea FROM r.off + 1 FOR r.len)
+         FROM unnest($5::text[], $6::text[], $7::int[], $8::int[]) AS r(tool_call_id, type, off, len)
          WHERE EXISTS (SELECT 1 FROM holder)
          ON CONFLICT DO NOTHING)
        SELECT EXISTS (SELECT 1 FROM holder) AS held`,
-      [...keyValues(key), owner, encoded.map(([id]) => id), encoded.map(([, type]) => type), encoded.map(([, , bytes]) => Buffer.from(bytes))],
+      // The blobs go as one bytea (raw bytes), not as a bytea[] pg would write out in hex.
+      [...keyValues(key), owner, encoded.map(([id]) => id), encoded.map(([, type]) => type), packed.offsets, packed.lengths, packed.bytes],
     );
     return rows[0]?.held === true;
   }

@@ -25,7 +25,7 @@ function verdictSql(schema: string): string {
  * `$2` token, `$3` namespace, `$4` checkpoint id, `$5` parent id, `$6` checkpoint, `$7` metadata,
  * `$8` whether it continues its parent (registered as its parent's continuation when it is the
  * first), `$9` whether its run loaded the head (then it must be its parent's first continuation),
- * `$10`–`$13` the blobs' channels, versions, types and bytes. The first continuation is claimed
+ * `$10`–`$12` the blobs' channels, versions and types, `$13`–`$15` the blobs packed (`packBlobs`). The first continuation is claimed
  * with `INSERT … ON CONFLICT`, which waits for a concurrent claim of the same parent to commit, so
  * two runs can never both see "no child yet". The blobs are written only with the checkpoint.
  * Returns `allowed` (the lease check) and `saved`.
@@ -38,7 +38,7 @@ function verdictSql(schema: string): string {
 export function fencedPutSql(schema: string): string {
   const continuations = continuationsTable(schema);
   const checkpoint = { threadId: "$1", namespace: "$3", checkpointId: "$4", parentId: "$5", checkpoint: "$6", metadata: "$7" };
-  const blobs = { threadId: "$1", namespace: "$3", channels: "$10", versions: "$11", types: "$12", blobs: "$13" };
+  const blobs = { threadId: "$1", namespace: "$3", channels: "$10", versions: "$11", types: "$12", offsets: "$13", lengths: "$14", bytes: "$15" };
   return `WITH ${verdictSql(schema)}, first_child AS (
       INSERT INTO ${continuations} AS c (thread_id, checkpoint_ns, parent_checkpoint_id, checkpoint_id)
       SELECT $1::text, $3::text, $5::text, $4::text FROM verdict WHERE allowed AND $8::boolean
@@ -58,7 +58,7 @@ export function fencedPutSql(schema: string): string {
  * LangGraph's pending-writes statement, fenced like {@link fencedPutSql}'s lease check, in one
  * statement. `upsert`: the stock saver replaces a task's special writes (interrupt, resume, error)
  * and keeps the first of any other. Parameters: `$1` thread, `$2` token, `$3` namespace,
- * `$4` checkpoint id, `$5` task id, `$6` idx[], `$7` channel[], `$8` type[], `$9` blob[].
+ * `$4` checkpoint id, `$5` task id, `$6` idx[], `$7` channel[], `$8` type[], `$9`–`$11` the blobs packed (`packBlobs`).
  *
  * @example
  * ```ts
@@ -66,7 +66,7 @@ export function fencedPutSql(schema: string): string {
  * ```
  */
 export function fencedWritesSql(schema: string, upsert: boolean): string {
-  const writes = { threadId: "$1", namespace: "$3", checkpointId: "$4", taskId: "$5", idx: "$6", channels: "$7", types: "$8", blobs: "$9" };
+  const writes = { threadId: "$1", namespace: "$3", checkpointId: "$4", taskId: "$5", idx: "$6", channels: "$7", types: "$8", offsets: "$9", lengths: "$10", bytes: "$11" };
   return `WITH ${verdictSql(schema)}, saved AS (
       ${insertWritesSql(schema, writes, upsert, { from: "verdict", when: "allowed" })}
     )

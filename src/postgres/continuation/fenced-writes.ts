@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { HITLError } from "../../errors/hitl-error.js";
-import type { CheckpointRows, WriteRows } from "../../langgraph/index.js";
+import { packBlobs, type CheckpointRows, type PackedBlobs, type WriteRows } from "../../langgraph/index.js";
 import { fencedPutSql, fencedWritesSql } from "./fence-sql.js";
 
 /** One checkpoint row as LangGraph's saver serialises it, and what the fence needs to know. */
@@ -33,7 +33,7 @@ function secondContinuation(row: FencedCheckpoint): HITLError {
   );
 }
 
-const bytes = (value: Uint8Array | undefined): Buffer | null => (value === undefined ? null : Buffer.from(value));
+const packedParams = ({ offsets, lengths, bytes }: PackedBlobs): [number[], Array<number | null>, Buffer] => [offsets, lengths, bytes];
 
 /**
  * Saves a checkpoint as LangGraph's `PostgresSaver.put` does (its blobs and the checkpoint,
@@ -61,7 +61,7 @@ export async function fencedPut(pool: pg.Pool, schema: string, row: FencedCheckp
     blobs.map((blob) => blob[2]),
     blobs.map((blob) => blob[3]),
     blobs.map((blob) => blob[4]),
-    blobs.map((blob) => bytes(blob[5])),
+    ...packedParams(packBlobs(blobs.map((blob) => blob[5]))),
   ]);
   const verdict = rows[0];
   if (verdict?.saved !== true) throw verdict?.allowed === true ? secondContinuation(row) : refusedByLease(row.threadId, row.token);
@@ -91,7 +91,7 @@ export async function fencedPutWrites(pool: pg.Pool, schema: string, token: stri
     rows.map((write) => write[4]),
     rows.map((write) => write[5]),
     rows.map((write) => write[6]),
-    rows.map((write) => Buffer.from(write[7])),
+    ...packedParams(packBlobs(rows.map((write) => write[7]))),
   ]);
   if (verdict[0]?.allowed !== true) throw refusedByLease(threadId, token);
 }
