@@ -1,7 +1,7 @@
 import pg from "pg";
 
 /** Postgres's type oid of `bytea[]`, the type of LangGraph's `array_agg(array[… ::bytea, blob])` columns. */
-export const BYTEA_ARRAY_OID = 1001;
+const BYTEA_ARRAY_OID = 1001;
 
 /** pg's registry of type parsers (its typings list only the scalar types' oids). */
 const registeredParser = pg.types.getTypeParser as (oid: number, format: "text" | "binary") => unknown;
