@@ -25,9 +25,10 @@ function verdictSql(schema: string): string {
  * `$2` token, `$3` namespace, `$4` checkpoint id, `$5` parent id, `$6` checkpoint, `$7` metadata,
  * `$8` whether it continues its parent (registered as its parent's continuation when it is the
  * first), `$9` whether its run loaded the head (then it must be its parent's first continuation),
- * `$10`–`$12` the blobs' channels, versions and types, `$13`–`$15` the blobs packed (`packBlobs`). The first continuation is claimed
- * with `INSERT … ON CONFLICT`, which waits for a concurrent claim of the same parent to commit, so
- * two runs can never both see "no child yet". The blobs are written only with the checkpoint.
+ * `$10`–`$12` the blobs' channels, versions and types, `$13`–`$15` the blobs packed
+ * (`packBlobs`). The first continuation is claimed with `INSERT … ON CONFLICT`, which waits for a
+ * concurrent claim of the same parent to commit, so two runs can never both see "no child yet".
+ * The blobs are written only with the checkpoint.
  * Returns `allowed` (the lease check) and `saved`.
  *
  * @example
@@ -58,7 +59,8 @@ export function fencedPutSql(schema: string): string {
  * LangGraph's pending-writes statement, fenced like {@link fencedPutSql}'s lease check, in one
  * statement. `upsert`: the stock saver replaces a task's special writes (interrupt, resume, error)
  * and keeps the first of any other. Parameters: `$1` thread, `$2` token, `$3` namespace,
- * `$4` checkpoint id, `$5` task id, `$6` idx[], `$7` channel[], `$8` type[], `$9`–`$11` the blobs packed (`packBlobs`).
+ * `$4` checkpoint id, `$5` task id, `$6` idx[], `$7` channel[], `$8` type[], `$9`–`$11` the blobs
+ * packed (`packBlobs`).
  *
  * @example
  * ```ts
