@@ -38,5 +38,5 @@ export { LANGGRAPH_TABLES, THREAD_TABLES } from "./postgres-tables.js";
 export type { LangGraphTableName } from "./postgres-tables.js";
 export { stockCheckpointRows, stockWriteRows } from "./postgres-rows.js";
 export type { CheckpointRows, WriteRows } from "./postgres-rows.js";
-export { deleteThreadSql, insertBlobsSql, insertWritesSql, packBlobs, stockWriteStatements, upsertCheckpointSql, type PackedBlobs } from "./postgres-writes-sql.js";
+export { deleteThreadSql, insertBlobsSql, insertWritesSql, packBlobs, packedBlobParams, stockWriteStatements, upsertCheckpointSql } from "./postgres-writes-sql.js";
 export { interruptWriteOfRowSql, latestRootWritesSql, parentNamespaceSql, taskFinishedSql, taskIdOfNamespaceSql, taskInterruptWritesSql, threadStoredSql } from "./postgres-reads-sql.js";

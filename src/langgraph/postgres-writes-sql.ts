@@ -63,7 +63,7 @@ interface BlobParams extends PackedBlobParams {
 }
 
 /** Blobs as {@link packBlobs} sends them: where each one is in `bytes`, and how long it is (`null`: no value). */
-export interface PackedBlobs {
+interface PackedBlobs {
   offsets: number[];
   lengths: Array<number | null>;
   bytes: Buffer;
@@ -96,6 +96,20 @@ export function packBlobs(blobs: ReadonlyArray<Uint8Array | null | undefined>): 
     offset += blob.byteLength;
   }
   return { offsets, lengths, bytes: Buffer.concat(present, offset) };
+}
+
+/**
+ * {@link packBlobs} as the three statement parameters its placeholders name, in order:
+ * `offsets`, `lengths`, `bytes`.
+ *
+ * @example
+ * ```ts
+ * await pool.query(fencedWritesSql(schema, false), [threadId, token, namespace, checkpointId, taskId, idx, channels, types, ...packedBlobParams(blobs)]);
+ * ```
+ */
+export function packedBlobParams(blobs: ReadonlyArray<Uint8Array | null | undefined>): [number[], Array<number | null>, Buffer] {
+  const { offsets, lengths, bytes } = packBlobs(blobs);
+  return [offsets, lengths, bytes];
 }
 
 /** The unnest columns of packed blobs, and the blob a row gets back from them. */

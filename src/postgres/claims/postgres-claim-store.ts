@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ProposedReview } from "../../claims/index.js";
-import { packBlobs } from "../../langgraph/index.js";
+import { packedBlobParams } from "../../langgraph/index.js";
 import { grantsInsertSql, grantsInsertValues } from "../grants/postgres-grant-store.js";
 import { claimsTable, grantsTable, resultsTable } from "../tables.js";
 
@@ -134,7 +134,6 @@ export class PostgresClaimStore implements ClaimStore {
 
   async saveResults(key: ClaimKey, owner: string, results: ReadonlyArray<[string, CallResult]>): Promise<boolean> {
     const encoded = await Promise.all(results.map(async ([toolCallId, result]) => [toolCallId, ...(await this.#serde.dumpsTyped(result))] as const));
-    const packed = packBlobs(encoded.map(([, , bytes]) => bytes));
     // Fenced: only the execution that holds the claim may record results (one statement, one commit).
     const { rows } = await this.#pool.query<{ held: boolean }>(
       `WITH holder AS (SELECT 1 FROM ${this.#claims} WHERE ${KEY} AND owner = $4 FOR SHARE),
@@ -146,7 +145,7 @@ export class PostgresClaimStore implements ClaimStore {
          ON CONFLICT DO NOTHING)
        SELECT EXISTS (SELECT 1 FROM holder) AS held`,
       // The blobs go as one bytea (raw bytes), not as a bytea[] pg would write out in hex.
-      [...keyValues(key), owner, encoded.map(([id]) => id), encoded.map(([, type]) => type), packed.offsets, packed.lengths, packed.bytes],
+      [...keyValues(key), owner, encoded.map(([id]) => id), encoded.map(([, type]) => type), ...packedBlobParams(encoded.map(([, , bytes]) => bytes))],
     );
     return rows[0]?.held === true;
   }

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { HITLError } from "../../errors/hitl-error.js";
-import { packBlobs, type CheckpointRows, type PackedBlobs, type WriteRows } from "../../langgraph/index.js";
+import { packedBlobParams, type CheckpointRows, type WriteRows } from "../../langgraph/index.js";
 import { fencedPutSql, fencedWritesSql } from "./fence-sql.js";
 
 /** One checkpoint row as LangGraph's saver serialises it, and what the fence needs to know. */
@@ -33,8 +33,6 @@ function secondContinuation(row: FencedCheckpoint): HITLError {
   );
 }
 
-const packedParams = ({ offsets, lengths, bytes }: PackedBlobs): [number[], Array<number | null>, Buffer] => [offsets, lengths, bytes];
-
 /**
  * Saves a checkpoint as LangGraph's `PostgresSaver.put` does (its blobs and the checkpoint,
  * atomically), with the fence folded in: one statement, one round trip.
@@ -61,7 +59,7 @@ export async function fencedPut(pool: pg.Pool, schema: string, row: FencedCheckp
     blobs.map((blob) => blob[2]),
     blobs.map((blob) => blob[3]),
     blobs.map((blob) => blob[4]),
-    ...packedParams(packBlobs(blobs.map((blob) => blob[5]))),
+    ...packedBlobParams(blobs.map((blob) => blob[5])),
   ]);
   const verdict = rows[0];
   if (verdict?.saved !== true) throw verdict?.allowed === true ? secondContinuation(row) : refusedByLease(row.threadId, row.token);
@@ -91,7 +89,7 @@ export async function fencedPutWrites(pool: pg.Pool, schema: string, token: stri
     rows.map((write) => write[4]),
     rows.map((write) => write[5]),
     rows.map((write) => write[6]),
-    ...packedParams(packBlobs(rows.map((write) => write[7]))),
+    ...packedBlobParams(rows.map((write) => write[7])),
   ]);
   if (verdict[0]?.allowed !== true) throw refusedByLease(threadId, token);
 }
