@@ -43,3 +43,92 @@ describe("one canonical JSON for digests and signatures", () => {
     expect(() => canonicalJson(cyclic)).toThrow(TypeError);
   });
 });
+
+/** The canonical text by its definition, written the plainest way (recursion, `JSON.stringify` for every primitive). */
+function definition(value: unknown, key = ""): string | undefined {
+  const withToJson = value as { toJSON?: (key: string) => unknown } | null;
+  const json = typeof withToJson?.toJSON === "function" ? withToJson.toJSON(key) : value;
+  if (json === undefined || typeof json === "function" || typeof json === "symbol") return undefined;
+  if (json === null || typeof json !== "object") return JSON.stringify(json);
+  if (Array.isArray(json)) return `[${json.map((entry, index) => definition(entry, String(index)) ?? "null").join(",")}]`;
+  const fields = Object.keys(json)
+    .sort()
+    .flatMap((field) => {
+      const text = definition((json as Record<string, unknown>)[field], field);
+      return text === undefined ? [] : [`${JSON.stringify(field)}:${text}`];
+    });
+  return `{${fields.join(",")}}`;
+}
+
+/** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const AWKWARD_STRINGS = ["", "plain", 'quote"d', "back\\slash", "tab\there", "new\nline", "\u0000", "\u001f", "\u007f", "é", "😀", "\ud800", "a\udc00b", "10", "9", "__proto__", "constructor"];
+
+function randomValue(next: () => number, depth: number): unknown {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const kind = depth <= 0 ? Math.floor(next() * 6) : Math.floor(next() * 9);
+  switch (kind) {
+    case 0: return pick(AWKWARD_STRINGS);
+    case 1: return pick([0, -0, 1.5, -7, 1e21, 1e-7, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER]);
+    case 2: return pick([true, false, null]);
+    case 3: return pick([undefined, () => 1, Symbol("s")]);
+    case 4: return new Date(Math.floor(next() * 2e12));
+    case 5: return pick(AWKWARD_STRINGS) + pick(AWKWARD_STRINGS);
+    case 6:
+    case 7: {
+      const object: Record<string, unknown> = {};
+      const size = Math.floor(next() * 5);
+      for (let index = 0; index < size; index += 1) Object.defineProperty(object, pick(AWKWARD_STRINGS), { value: randomValue(next, depth - 1), enumerable: true, configurable: true, writable: true });
+      return object;
+    }
+    default:
+      return Array.from({ length: Math.floor(next() * 5) }, () => randomValue(next, depth - 1));
+  }
+}
+
+describe("canonicalJson equals its definition", () => {
+  test("on 3 000 generated values: awkward strings and keys (escapes, lone surrogates, integer-like keys), every number JSON writes, Dates, left-out values", () => {
+    for (let seed = 1; seed <= 3_000; seed += 1) {
+      const value = randomValue(generator(seed), 4);
+      expect([seed, canonicalJson(value)]).toEqual([seed, definition(value) ?? "null"]);
+    }
+  });
+
+  test("across the depth where it stops recursing: arrays and objects nested 150 to 260 levels, with values at every level", () => {
+    for (const levels of [150, 199, 200, 201, 202, 260]) {
+      let value: unknown = { leaf: [new Date(0), "x", undefined] };
+      for (let level = 0; level < levels; level += 1) value = level % 3 === 0 ? [value, level, { b: level, a: "é" }] : { z: value, a: level, u: undefined };
+      expect(canonicalJson(value)).toBe(definition(value));
+    }
+  });
+
+  test("a cycle deeper than the recursion is still a TypeError, and a shared reference there is written twice", () => {
+    const cyclic: Record<string, unknown> = {};
+    let deep: Record<string, unknown> = cyclic;
+    for (let level = 0; level < 250; level += 1) deep = (deep["next"] = {}) as Record<string, unknown>;
+    deep["back"] = cyclic;
+    expect(() => canonicalJson(cyclic)).toThrow(TypeError);
+
+    const shared = { x: 1 };
+    let chain: unknown = { a: shared, b: shared };
+    for (let level = 0; level < 250; level += 1) chain = { next: chain, again: level === 100 ? shared : level };
+    expect(canonicalJson(chain)).toBe(definition(chain));
+  });
+
+  test("a BigInt is a TypeError at any depth, as JSON.stringify makes it", () => {
+    expect(() => canonicalJson({ a: [1n] })).toThrow(TypeError);
+    let deep: unknown = [1n];
+    for (let level = 0; level < 250; level += 1) deep = { next: deep };
+    expect(() => canonicalJson(deep)).toThrow(TypeError);
+  });
+});
