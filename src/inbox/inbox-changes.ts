@@ -25,12 +25,10 @@ function rootLocation(config: RunnableConfig): Location | undefined {
   return { threadId: String(threadId), checkpointId };
 }
 
-function toolNamesOf(payload: unknown): string[] {
-  return isToolApprovalInterrupt(payload) ? [...new Set(payload.action_requests.map((request) => request.name))] : [];
-}
-
-function expiresAtOf(payload: unknown): string | undefined {
-  return isToolApprovalInterrupt(payload) ? payload.expires_at : undefined;
+/** What an inbox row keeps of an approval beside its payload; checked once, as the guard walks every request. */
+function approvalFacts(payload: unknown): { expiresAt: string | undefined; toolNames: string[] } {
+  if (!isToolApprovalInterrupt(payload)) return { expiresAt: undefined, toolNames: [] };
+  return { expiresAt: payload.expires_at, toolNames: [...new Set(payload.action_requests.map((request) => request.name))] };
 }
 
 /**
@@ -50,8 +48,7 @@ export function changesForWrites(config: RunnableConfig, writes: ReadonlyArray<[
       interruptId: entry.id,
       payload: entry.value,
       createdAt: now.toISOString(),
-      expiresAt: expiresAtOf(entry.value),
-      toolNames: toolNamesOf(entry.value),
+      ...approvalFacts(entry.value),
     }));
     return [{ kind: "raise", threadId: location.threadId, taskId, rows }];
   }

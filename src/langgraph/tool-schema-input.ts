@@ -27,5 +27,6 @@ function isStringTool(tool: object): boolean {
  * ```
  */
 export function toolSchemaInput(tool: object, args: unknown): unknown {
-  return isStringTool(tool) && (typeof args === "string" || args == null) ? { input: args } : args;
+  // The cheap test first: most calls carry an object, and walking the prototype chain is not free.
+  return (typeof args === "string" || args == null) && isStringTool(tool) ? { input: args } : args;
 }
