@@ -14,6 +14,7 @@ import { requestStop } from "../core/run-stop.js";
 import { readTaskContext } from "../core/task-context.js";
 import type { CallContext } from "../core/interrupt-on.js";
 import { toolErrorContent } from "../langgraph/index.js";
+import { ExpectedCalls } from "./expected-calls.js";
 
 /** How long a turn waits, after its first call, for calls an outer middleware still holds back. */
 export const STRAGGLER_WAIT_MS = 250;
@@ -43,7 +44,9 @@ export class ToolTurn<R extends TurnRequest> {
   #accepting = true;
   #release: (() => void) | undefined;
   readonly #onIdle: () => void;
-  readonly #expected: readonly ToolCall[];
+  readonly #expected: ExpectedCalls;
+  // Set once a call that is not of this turn arrives: the turn then goes on without waiting for the rest.
+  #strayArrived = false;
   #allArrived: () => void = () => undefined;
   readonly #check: (requests: readonly R[]) => void;
 
@@ -61,7 +64,7 @@ export class ToolTurn<R extends TurnRequest> {
     check: (requests: readonly R[]) => void = () => undefined,
   ) {
     this.#onIdle = onIdle;
-    this.#expected = expected;
+    this.#expected = new ExpectedCalls(expected);
     this.#check = check;
     this.#batch = this.#decide(config, options, completed);
     this.#batch.catch(() => undefined);
@@ -79,6 +82,7 @@ export class ToolTurn<R extends TurnRequest> {
    */
   async answer(request: R, handler: TurnHandler<R>): Promise<ToolOutput> {
     this.#requests.push(request);
+    if (!this.#expected.has(request.toolCall)) this.#strayArrived = true;
     this.#open += 1;
     if (this.#allHere()) this.#allArrived();
     try {
@@ -95,12 +99,7 @@ export class ToolTurn<R extends TurnRequest> {
 
   /** Whether the batch is what arrived: every expected call is here, or a call of another turn (a `Send`) came, which waits for none. */
   #allHere(): boolean {
-    return this.#requests.length >= this.#expected.length || this.#requests.some((request) => !this.#expects(request.toolCall));
-  }
-
-  /** Whether the call belongs to the model turn this task runs (a `Send` of one call does not wait for the others). */
-  #expects(call: ToolCall): boolean {
-    return this.#expected.some((expected) => expected === call || (expected.id != null && expected.id === call.id));
+    return this.#requests.length >= this.#expected.size || this.#strayArrived;
   }
 
   /** Resolves when every expected call has arrived, or a short bound after the first did. */
@@ -142,12 +141,8 @@ function callContextOf(request: TurnRequest | undefined): CallContext {
 }
 
 /** Calls in the model's order (an outer middleware may hand them on in any order). */
-function inModelOrder<R extends TurnRequest>(requests: readonly R[], expected: readonly ToolCall[]): R[] {
-  const position = (request: R): number => {
-    const index = expected.findIndex((call) => call === request.toolCall || (call.id != null && call.id === request.toolCall.id));
-    return index === -1 ? expected.length : index;
-  };
-  return [...requests].sort((a, b) => position(a) - position(b));
+function inModelOrder<R extends TurnRequest>(requests: readonly R[], expected: ExpectedCalls): R[] {
+  return [...requests].sort((a, b) => expected.positionOf(a.toolCall) - expected.positionOf(b.toolCall));
 }
 
 /** What the turn knows about its tools: the instances LangChain attached to its calls. */
