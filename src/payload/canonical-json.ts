@@ -47,10 +47,12 @@ function nestedText(value: unknown, ancestors: Set<object>, depth: number): stri
     text += "]";
   } else {
     text = "{";
+    let separator = "";
     for (const key of Object.keys(value).sort()) {
       const entry = jsonValue((value as Record<string, unknown>)[key], key);
       if (isOmitted(entry)) continue;
-      text += `${text.length > 1 ? "," : ""}${stringText(key)}:${nestedText(entry, ancestors, depth + 1)}`;
+      text += `${separator}${stringText(key)}:${nestedText(entry, ancestors, depth + 1)}`;
+      separator = ",";
     }
     text += "}";
   }
@@ -121,6 +123,6 @@ function writeValue(value: unknown, out: string[], stack: Work, ancestors: Set<o
   for (let index = entries.length - 1; index >= 0; index -= 1) {
     const [key, entry] = entries[index]!;
     stack.push({ value: entry });
-    stack.push({ text: `${index > 0 ? "," : ""}${JSON.stringify(key)}:` });
+    stack.push({ text: `${index > 0 ? "," : ""}${stringText(key)}:` });
   }
 }
