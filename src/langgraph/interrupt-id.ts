@@ -32,14 +32,23 @@ interface InterruptScratchpad {
  * ```
  */
 export function interruptIdFor(namespace: string, answered: number): string {
-  const key = `${answered}\u0000${namespace}`;
-  const known = computedIds.get(key);
+  const known = computedIds.get(memoKey(namespace, answered));
   if (known !== undefined) return known;
   const id = computeInterruptId(namespace, answered);
-  // A pure function of its inputs: bounded memo, oldest entry out first.
+  remember(namespace, answered, id);
+  return id;
+}
+
+function memoKey(namespace: string, answered: number): string {
+  return `${answered}\u0000${namespace}`;
+}
+
+/** A pure function of its inputs: bounded memo, oldest entry out first. */
+function remember(namespace: string, answered: number, id: string): void {
+  const key = memoKey(namespace, answered);
+  if (computedIds.has(key)) return;
   if (computedIds.size >= MEMO_LIMIT) computedIds.delete(computedIds.keys().next().value as string);
   computedIds.set(key, id);
-  return id;
 }
 
 /** How many computed ids are kept (a resumed task asks for its own ids on every pass). */
@@ -150,11 +159,31 @@ export function interruptWithId(payload: unknown, responseSchema?: ResponseSchem
   // interrupt() counts on this very scratchpad: read before the call, it says whether the call answers; after, which raise it was.
   const { namespace, scratchpad } = runningTask();
   const schema = schemaFor(responseSchema, scratchpad);
-  // A JSON Schema (not zod) is published as is and validates nothing: the node validates every value itself.
-  const value: unknown = interrupt(payload, schema === undefined ? undefined : { responseSchema: schema });
+  const answeredBefore = Array.isArray(scratchpad?.resume) ? scratchpad.resume.length : undefined;
+  let value: unknown;
+  try {
+    // A JSON Schema (not zod) is published as is and validates nothing: the node validates every value itself.
+    value = interrupt(payload, schema === undefined ? undefined : { responseSchema: schema });
+  } catch (error) {
+    rememberRaisedId(namespace, answeredBefore, payload, error);
+    throw error;
+  }
   const index = scratchpad?.interruptCounter;
   const interruptId = namespace !== undefined && typeof index === "number" ? interruptIdFor(namespace, index) : undefined;
   return { value, interruptId };
+}
+
+/**
+ * Remembers the id LangGraph just gave the interrupt this task raised with `payload`: it is
+ * `interruptIdFor(namespace, answeredBefore)` (LangGraph hashes the namespace and how many answers
+ * the task had), so the pass that receives its answer in this process finds it instead of
+ * hashing again (~50 µs of a resumed pass). Only the raise of this very payload counts; anything
+ * else thrown is left alone. The caller rethrows the error untouched either way.
+ */
+function rememberRaisedId(namespace: string | undefined, answeredBefore: number | undefined, payload: unknown, error: unknown): void {
+  if (namespace === undefined || answeredBefore === undefined || !isGraphInterrupt(error)) return;
+  const [raised, ...others] = error.interrupts;
+  if (others.length === 0 && raised?.value === payload && typeof raised.id === "string") remember(namespace, answeredBefore, raised.id);
 }
 
 function runningTask(): { namespace: string | undefined; scratchpad: Partial<InterruptScratchpad> | undefined; send: ((writes: Array<[string, unknown]>) => void) | undefined } {

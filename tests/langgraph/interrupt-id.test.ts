@@ -78,4 +78,28 @@ describe("interrupt ids, as LangGraph computes them", () => {
       { value: "replayed", interruptId: second },
     ]);
   });
+
+  test("a raise the node swallows and repeats in the same pass still maps to the id LangGraph stored, and its answer says so", async () => {
+    const seen: Seen[] = [];
+    // Misbehaving on purpose: it catches its own GraphInterrupt and raises again (LangGraph then raises the same id).
+    const swallowing = (_state: unknown, config: LangGraphRunnableConfig) => {
+      const pass: Seen = { namespace: readTaskContext(config).namespace, answers: [] };
+      seen.push(pass);
+      try {
+        pass.answers.push(interruptWithId({ raise: "swallowed" }));
+      } catch {
+        // swallowed
+      }
+      pass.answers.push(interruptWithId({ raise: "again" }));
+      return {};
+    };
+    const graph = new StateGraph(MessagesAnnotation).addNode("ask", swallowing).addEdge(START, "ask").addEdge("ask", END).compile({ checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: "interrupt-id-4" } };
+    await graph.invoke({ messages: [] }, config);
+    const pending = await pendingId(graph, config);
+    expect(interruptIdFor(seen[0]!.namespace, 0)).toBe(pending);
+    expect(interruptIdInBareContext(seen[0]!.namespace, 0)).toBe(pending);
+    await graph.invoke(new Command({ resume: { [pending]: "one" } }), config);
+    expect(seen.at(-1)!.answers[0]).toEqual({ value: "one", interruptId: pending });
+  });
 });
