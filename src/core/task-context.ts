@@ -1,6 +1,6 @@
 import { HITLError } from "../errors/hitl-error.js";
 import { markingUnavailable } from "../errors/database-unavailable.js";
-import { interruptValuesOfTask, loadedInterruptValues, readTaskContext, type PendingWrite, type TaskContext } from "../langgraph/index.js";
+import { interruptValuesOfTask, loadedInterruptValues, memoryTaskInterrupts, readTaskContext, type PendingWrite, type TaskContext } from "../langgraph/index.js";
 
 export { readTaskContext, type TaskContext };
 
@@ -52,6 +52,9 @@ export async function readStoredInterruptValues(context: TaskContext): Promise<r
   // Inside a node, only a failure marked where it happens is reported as the database's.
   const saver = markingUnavailable(checkpointer);
   if (readsTaskInterrupts(saver)) return saver.readTaskInterrupts(threadId, namespace, checkpointId, taskId);
+  // An in-memory saver answers from the task's own writes, without reviving the whole checkpoint.
+  const fromMemory = await memoryTaskInterrupts(checkpointer, threadId, namespace, checkpointId, taskId);
+  if (fromMemory !== undefined) return fromMemory;
   const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpointId } });
   return interruptValuesOfTask((tuple?.pendingWrites ?? []) as PendingWrite[], taskId);
 }

@@ -6,7 +6,7 @@
  * `runTool`, and with which config; what a compiled graph's nodes run; LangChain's
  * `MiddlewareError` brand, how it writes a message to JSON and what its string tools hand their
  * schema; the time and order of checkpoint ids; `RemoteGraph`'s protected client and the SDK's
- * HTTP error text; the config keys our continuation and the checkpoint handed to a resumed run ride on; how `JsonPlusSerializer` revives what it stored. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
+ * HTTP error text; the config keys our continuation and the checkpoint handed to a resumed run ride on; how `JsonPlusSerializer` revives what it stored; where `MemorySaver` keeps a task's writes. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
  */
 export { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS, RESUME_CHANNEL, isResultChannel } from "./channels.js";
 export { interruptValuesOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
@@ -32,6 +32,7 @@ export { messageFields } from "./serialized-message.js";
 export { isStructuredOutputCall, toolErrorContent, toolsTaskOf } from "./langchain-agent.js";
 export { runnerFor } from "./agent-command.js";
 export { FastJsonPlusSerializer } from "./json-plus-reader.js";
+export { memoryTaskInterrupts } from "./memory-writes.js";
 
 // LangGraph's Postgres tables (@langchain/langgraph-checkpoint-postgres): layout, rows, statements.
 export { LANGGRAPH_TABLES, THREAD_TABLES } from "./postgres-tables.js";

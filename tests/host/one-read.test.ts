@@ -4,7 +4,7 @@
 import { MemorySaver } from "@langchain/langgraph";
 import { createMemoryCheckpointer } from "../../src/index.js";
 import { nodeAdapter } from "../behaviour/harness.js";
-import { pausedForReads, READ_CASES } from "../support/one-read.js";
+import { ADAPTERS, pausedForReads, READ_CASES } from "../support/one-read.js";
 
 /** Reads the checkpointer makes itself (ours serve a handed-over load without calling MemorySaver's). */
 async function checkpointReads(run: () => Promise<unknown>): Promise<number> {
@@ -39,5 +39,20 @@ describe("one read per resume on the memory checkpointer", () => {
     expect(runs).toEqual([0, 1]);
     // resume()'s read and the run's own load.
     expect(reads).toBe(2);
+  });
+});
+
+describe("a raw Command resume on an in-memory saver", () => {
+  const savers = [
+    ["createMemoryCheckpointer", () => createMemoryCheckpointer()],
+    ["MemorySaver", () => new MemorySaver()],
+  ] as const;
+  const cases = ADAPTERS.flatMap(([name, adapter]) => savers.map(([saverName, make]) => [name, saverName, adapter, make] as const));
+
+  test.each(cases)("%s on %s: only the run's own load reads the checkpoint; the node takes the stored request from its task's writes, and the calls ran", async (_name, _saver, adapter, make) => {
+    const { approve, runs } = await pausedForReads(adapter, make(), 2);
+    const reads = await checkpointReads(() => approve("raw Command"));
+    expect(runs).toEqual([0, 1]);
+    expect(reads).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { Command, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { getInterrupt, resume } from "../../src/index.js";
@@ -6,8 +6,8 @@ import { createApprovalHandler } from "../../src/http/index.js";
 import { middlewareAdapter, nodeAdapter, type Adapter } from "../behaviour/harness.js";
 import { ask, newThread } from "./fixtures.js";
 
-/** A resume through the library or through the HTTP handler. */
-export type ResumeRoute = "resume()" | "HTTP";
+/** A resume through the library, through the HTTP handler, or with a raw `Command` (no read of ours before the run). */
+export type ResumeRoute = "resume()" | "HTTP" | "raw Command";
 
 /** The two adapters, by name, for `test.each`. */
 export const ADAPTERS: ReadonlyArray<[string, Adapter]> = [
@@ -46,6 +46,10 @@ export async function pausedForReads(adapter: Adapter, saver: BaseCheckpointSave
   const decisions = planned.map(() => ({ type: "approve" as const }));
   const approve = async (route: ResumeRoute): Promise<string> => {
     if (route === "resume()") return (await resume(graph, config, decisions, { interruptId })).status;
+    if (route === "raw Command") {
+      await graph.invoke(new Command({ resume: { [interruptId]: decisions } }), config);
+      return "sent";
+    }
     const request = new Request(`http://localhost/threads/${config.configurable.thread_id}/resume`, {
       method: "POST",
       headers: { "content-type": "application/json" },
