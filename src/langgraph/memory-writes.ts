@@ -21,7 +21,7 @@ function hasMemoryWrites(saver: unknown): saver is MemoryWrites {
 }
 
 function isStoredWrite(value: unknown): value is StoredWrite {
-  return Array.isArray(value) && typeof value[0] === "string" && typeof value[1] === "string" && (value[2] instanceof Uint8Array || typeof value[2] === "string");
+  return Array.isArray(value) && typeof value[0] === "string" && typeof value[1] === "string" && (ArrayBuffer.isView(value[2]) || typeof value[2] === "string");
 }
 
 /**
