@@ -32,6 +32,10 @@ function isStoredWrite(value: unknown): value is StoredWrite {
  * loads the checkpoint, so a changed layout costs a read, never a wrong answer.
  *
  * @param saver - Any checkpointer.
+ * @param threadId - The thread of the checkpoint.
+ * @param namespace - The checkpoint's namespace (the task's parent namespace; `""` at the root).
+ * @param checkpointId - The checkpoint the task ran from.
+ * @param taskId - The task whose raises are read.
  * @returns The task's interrupt values, oldest first; `undefined` when this read cannot answer.
  * @example
  * ```ts
