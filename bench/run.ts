@@ -4,7 +4,7 @@
  * interleaved rounds in one process, on MemorySaver and on a real (embedded) Postgres at its
  * default durability; judges every goal on its bootstrap interval.
  *
- *   npm run bench             full run, writes bench/results/latest.{json,md,svg}
+ *   npm run bench             builds the package, then a full run of it: bench/results/latest.{json,md,svg}
  *   npm run bench -- --quick  smoke run: every workload, few samples, writes bench/results/quick.*;
  *                             fails only on errors, never on a verdict
  */
@@ -13,6 +13,7 @@ import { cpus, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { failAndExit } from "../examples/support/fail.mjs";
 import { memoryBackend, postgresBackend, type Backend } from "./support/backends.js";
+import { measuredLibrary } from "./support/library.js";
 import type { Measurements } from "./support/measurements.js";
 import { benchDatabase, serverFacts } from "./support/server.js";
 import { writeResults } from "./support/write-results.js";
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
 
     const postgresFacts = await serverFacts(server.url);
     const machine = { os: type(), cpus: `${cpus().length} × ${cpus()[0]?.model ?? "?"}`, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, postgres: postgresFacts, origin: server.origin };
-    const run = { when: new Date().toISOString(), quick, seconds: (Date.now() - started) / 1000, settings, machine, ...measurements };
+    const run = { when: new Date().toISOString(), quick, seconds: (Date.now() - started) / 1000, settings, machine, library: measuredLibrary, ...measurements };
     const base = quick ? "quick" : "latest";
     console.log(`\n${await writeResults(join(__dirname, "results"), base, run)}\n\nwritten: bench/results/${base}.{json,md,svg}`);
   } finally {

@@ -7,8 +7,8 @@ import { z } from "zod";
 import { scriptedAgent } from "../../examples/support/agent-graph.js";
 import { ScriptedChatModel, toolCallingScript, type PlannedCall } from "../../examples/support/scripted-chat-model.js";
 import type { ClaimStore } from "../../src/claims/index.js";
-import { readThreadState } from "../../src/host/thread-state.js";
-import { ApprovalToolNode, HookRegistry, resume, type ToolApprovalDecision } from "../../src/index.js";
+import type { ToolApprovalDecision } from "../../src/index.js";
+import { ApprovalToolNode, HookRegistry, readThreadState, resume } from "./library.js";
 
 /** One unit of work of a variant on a fresh thread: a full run, or a pause and its resume. */
 export type Work = (threadId: string) => Promise<unknown>;

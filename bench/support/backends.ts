@@ -1,8 +1,8 @@
 import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import pg from "pg";
-import { createMemoryCheckpointer } from "../../src/index.js";
-import { createPostgresCheckpointer, type HITLPostgresSaver } from "../../src/postgres/index.js";
+import type { HITLPostgresSaver } from "../../src/postgres/index.js";
+import { createMemoryCheckpointer, createPostgresCheckpointer } from "./library.js";
 import type { BackendName } from "./measurements.js";
 
 /** The two checkpointers of one backend: ours (inbox, claims, locks) and LangGraph's stock one. */

@@ -5,9 +5,8 @@ import { Command, interrupt, type BaseCheckpointSaver } from "@langchain/langgra
 import { createAgent, createMiddleware, humanInTheLoopMiddleware } from "langchain";
 import { ScriptedChatModel, toolCallingScript } from "../../examples/support/scripted-chat-model.js";
 import type { ClaimKey, ClaimStore } from "../../src/claims/index.js";
-import { readThreadState } from "../../src/host/thread-state.js";
-import { resume, type HITLGraph, type ToolApprovalDecision } from "../../src/index.js";
-import { approvalMiddleware } from "../../src/langchain/index.js";
+import type { HITLGraph, ToolApprovalDecision } from "../../src/index.js";
+import { approvalMiddleware, readThreadState, resume } from "./library.js";
 import { configFor, input, lookup, plannedCalls, type Work } from "./agents.js";
 
 function agentWith(count: number, middleware: unknown, checkpointer: BaseCheckpointSaver): HITLGraph {

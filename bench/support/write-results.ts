@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { GOALS, type Goal } from "../goals/index.js";
 import { goalsChart } from "./chart.js";
 import { judgeGoals } from "./judge-goals.js";
+import { describeLibrary, type MeasuredLibrary } from "./library-name.js";
 import type { Measurements } from "./measurements.js";
 import { METHOD } from "./notes.js";
 import { figureTables, goalsSection } from "./report.js";
@@ -15,6 +16,8 @@ export interface RunFacts {
   seconds: number;
   settings: unknown;
   machine: { os: string; cpus: string; memoryGiB: number; node: string; postgres: ServerFacts; origin: BenchDatabase["origin"] };
+  /** Which build of ours was measured; absent in runs saved before the bench recorded it (they measured the source). */
+  library?: MeasuredLibrary;
 }
 
 /** A run as `bench/results/*.json` keeps it: its facts, every raw sample, and the goals as judged then. */
@@ -40,7 +43,7 @@ export async function writeResults(dir: string, base: string, run: SavedRun, goa
   const header = [
     "# Benchmark results",
     "",
-    `Measured ${run.when} on ${machine.os}, ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${describeServer(machine.postgres, machine.origin)}; ${run.seconds.toFixed(0)} s.`,
+    `Measured ${run.when} on ${machine.os}, ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${describeServer(machine.postgres, machine.origin)}; ${run.seconds.toFixed(0)} s. Ours: ${describeLibrary(run.library)}.`,
     ...warnings.map((line) => `\n${line}`),
   ].join("\n");
   const goalLines = goalsSection(results);

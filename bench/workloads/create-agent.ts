@@ -1,4 +1,4 @@
-import { claimStoreFor } from "../../src/claims/index.js";
+import { claimStoreFor } from "../support/library.js";
 import { newThreadId, type NamedWork } from "../support/agents.js";
 import type { Backend } from "../support/backends.js";
 import { approvalMiddlewareCycle, createAgentDesignFloorCycle, createAgentFloorCycle, createAgentRun, humanInTheLoopCycle } from "../support/create-agent-agents.js";

@@ -1,5 +1,5 @@
-import { getInterrupt, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
-import { ApprovalToolNode, HookRegistry } from "../../src/index.js";
+import type { ToolApprovalInterruptPayload } from "../../src/index.js";
+import { ApprovalToolNode, getInterrupt, HookRegistry, resume } from "../support/library.js";
 import { configFor, input, lookup, newThreadId, plannedCalls, type Work } from "../support/agents.js";
 import type { Backend } from "../support/backends.js";
 import { interleave } from "../support/interleave.js";

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { leaseDueSql } from "../../src/postgres/sweeper/due-approvals-sql.js";
+import { leaseDueSql } from "../support/library.js";
 import { approvalAgent, newThreadId } from "../support/agents.js";
 import type { PostgresBackend } from "../support/backends.js";
 import type { ValueFigure } from "../support/measurements.js";

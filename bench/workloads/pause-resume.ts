@@ -1,4 +1,4 @@
-import { claimStoreFor } from "../../src/claims/index.js";
+import { claimStoreFor } from "../support/library.js";
 import { approvalAgent, bareFloorCycle, designFloorCycle, newThreadId, plainRun, type NamedWork } from "../support/agents.js";
 import type { Backend } from "../support/backends.js";
 import { humanInTheLoopCycle } from "../support/create-agent-agents.js";

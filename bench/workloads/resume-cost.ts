@@ -1,4 +1,4 @@
-import { claimStoreFor } from "../../src/claims/index.js";
+import { claimStoreFor } from "../support/library.js";
 import { approvalAgent, newThreadId } from "../support/agents.js";
 import type { Backend } from "../support/backends.js";
 import { timeClaims } from "../support/claim-timer.js";

@@ -64,6 +64,13 @@ describe("writing a run's results", () => {
     expect(markdown).not.toContain("Not at production durability");
   });
 
+  test("the report names which build of ours was measured, and a run saved before it was recorded as the source", async () => {
+    await writeResults(dir, "package", { ...savedRun("on"), library: "package" }, goals);
+    expect(await readFile(join(dir, "package.md"), "utf8")).toContain("Ours: the built package (dist/cjs).");
+    await writeResults(dir, "older", savedRun("on"), goals);
+    expect(await readFile(join(dir, "older.md"), "utf8")).toContain("Ours: the TypeScript source through tsx.");
+  });
+
   test("a server that does not run at production durability gets a warning above the goals", async () => {
     await writeResults(dir, "latest", savedRun("off"), goals);
     const markdown = await readFile(join(dir, "latest.md"), "utf8");
