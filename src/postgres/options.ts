@@ -27,6 +27,7 @@ const optionsSchema = z.strictObject({
   busyWaitMs: milliseconds(600_000).optional(),
   connectTimeoutMs: milliseconds(600_000).optional(),
   serde: z.custom<SerializerProtocol>(isSerializer, "must be a serializer: an object with dumpsTyped() and loadsTyped()").optional(),
+  preparedStatements: z.boolean("must be true or false").optional(),
 });
 
 const OPTION_NAMES = Object.keys(optionsSchema.shape);
@@ -45,6 +46,8 @@ interface ResolvedPostgresOptions {
   connectTimeoutMs: number;
   /** The serializer of every stored value; `undefined`: LangGraph's default (JsonPlusSerializer). */
   serde: SerializerProtocol | undefined;
+  /** Whether checkpoint writes go as named prepared statements (off for a pooler that cannot keep them). */
+  preparedStatements: boolean;
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -78,8 +81,8 @@ function refuse(details: HITLErrorDetail[]): never {
 export function resolvePostgresOptions(options: unknown): ResolvedPostgresOptions {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) refuse(parsed.error.issues.flatMap((issue) => detailsOf(issue, options)));
-  const { schema = "public", claimLeaseMs = DEFAULT_LEASE_MS, busyWaitMs = DEFAULT_BUSY_WAIT_MS, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS, serde } = parsed.data;
-  return { schema, leaseMs: claimLeaseMs, busyWaitMs, connectTimeoutMs, serde };
+  const { schema = "public", claimLeaseMs = DEFAULT_LEASE_MS, busyWaitMs = DEFAULT_BUSY_WAIT_MS, connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS, serde, preparedStatements = true } = parsed.data;
+  return { schema, leaseMs: claimLeaseMs, busyWaitMs, connectTimeoutMs, serde, preparedStatements };
 }
 
 function isPoolLike(value: unknown): value is pg.Pool {

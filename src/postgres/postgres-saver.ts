@@ -26,6 +26,7 @@ import { withFastByteaArrays } from "./bytea-arrays.js";
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
 import { PostgresGrantStore } from "./grants/postgres-grant-store.js";
 import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
+import { preparedQuery } from "./prepared-statement.js";
 import { PostgresContinuationLeases } from "./continuation/postgres-leases.js";
 import { listPending, overduePending } from "./inbox/inbox-queries.js";
 import { PostgresInboxNotifications } from "./inbox/inbox-notifications.js";
@@ -80,11 +81,14 @@ export class HITLPostgresSaver
   readonly inboxNotifications: PostgresInboxNotifications;
   /** Which sweeper expires each due approval (see `startExpirySweeper`). */
   readonly dueApprovals: DueApprovalLeases;
+  /** Whether checkpoint writes go as named prepared statements (the `preparedStatements` option). */
+  readonly #preparedStatements: boolean;
 
   /**
    * @param pool - A `pg.Pool` allowing at least 2 connections.
    * @param options - `schema` (Default: `"public"`), `claimLeaseMs`, `busyWaitMs`, `serde` (Default: LangGraph's
-   * JsonPlusSerializer format, read back without a promise per value; one that stores interrupt values as JSON, checked by `setup()`).
+   * JsonPlusSerializer format, read back without a promise per value; one that stores interrupt values as JSON, checked by `setup()`),
+   * `preparedStatements` (Default: `true`; `false` behind a pooler that cannot keep prepared statements).
    * @throws {HITLError} `INVALID_OPTIONS` for a bad pool or options.
    */
   constructor(pool: pg.Pool, options: PostgresCheckpointerOptions = {}) {
@@ -93,6 +97,7 @@ export class HITLPostgresSaver
     // LangGraph's reads get a linear bytea[] parser (see withFastByteaArrays); every row is the same.
     super(withFastByteaArrays(pool), resolved.serde ?? new FastJsonPlusSerializer(), { schema: resolved.schema });
     this.schema = resolved.schema;
+    this.#preparedStatements = resolved.preparedStatements;
     this.pgPool = pool;
     this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);
     this.grantStore = new PostgresGrantStore(pool, resolved.schema);
@@ -175,7 +180,7 @@ export class HITLPostgresSaver
     const { thread_id: threadId, checkpoint_ns: namespace = "", checkpoint_id: parentId } = config.configurable as Record<string, string | undefined>;
     const rows = await stockCheckpointRows(this, threadId!, namespace, checkpoint, metadata, newVersions);
     const fence = { token: continuationTokenOf(config), continues: isContinuation(config, metadata), checked: continuesHead(config, metadata) };
-    await fencedPut(this.pgPool, this.schema, { threadId: threadId!, namespace, checkpointId: checkpoint.id, parentId, ...fence }, rows);
+    await fencedPut(this.pgPool, this.schema, { threadId: threadId!, namespace, checkpointId: checkpoint.id, parentId, ...fence }, rows, this.#preparedStatements);
     return { configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpoint.id } };
   }
 
@@ -197,7 +202,7 @@ export class HITLPostgresSaver
     // The inbox trigger reads interrupt writes as JSON only: refuse one it would silently skip.
     const unreadable = rows.rows.find((row) => row[5] === INTERRUPT_CHANNEL && row[6] !== INBOX_READABLE_TYPE);
     if (unreadable !== undefined) throw unsupportedSerializer(this.serde, unreadable[6]);
-    await fencedPutWrites(this.pgPool, this.schema, continuationTokenOf(config), rows);
+    await fencedPutWrites(this.pgPool, this.schema, continuationTokenOf(config), rows, this.#preparedStatements);
   }
 
   /**
@@ -267,7 +272,7 @@ export class HITLPostgresSaver
    * resume values are decoded; for other writes the channel name is all that matters.
    */
   async readPendingWrites(threadId: string): Promise<LatestPendingWrites> {
-    const { rows } = await this.pgPool.query<{ checkpoint_id: string; task_id: string; channel: string; type: string; blob: Buffer }>(latestRootWritesSql(this.schema), [threadId]);
+    const { rows } = await this.pgPool.query<{ checkpoint_id: string; task_id: string; channel: string; type: string; blob: Buffer }>(preparedQuery(latestRootWritesSql(this.schema), [threadId], this.#preparedStatements));
     const writes = await Promise.all(
       rows.map(async (row): Promise<PendingWrite> => [
         row.task_id,
@@ -280,7 +285,7 @@ export class HITLPostgresSaver
 
   /** One task's interrupt values in one checkpoint (what the node checks decisions against), without loading the checkpoint. */
   async readTaskInterrupts(threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<unknown[]> {
-    const { rows } = await this.pgPool.query<{ type: string; blob: Buffer }>(taskInterruptWritesSql(this.schema), [threadId, namespace, checkpointId, taskId]);
+    const { rows } = await this.pgPool.query<{ type: string; blob: Buffer }>(preparedQuery(taskInterruptWritesSql(this.schema), [threadId, namespace, checkpointId, taskId], this.#preparedStatements));
     const writes = await Promise.all(rows.map(async (row): Promise<PendingWrite> => [taskId, INTERRUPT_CHANNEL, await this.serde.loadsTyped(row.type, row.blob)]));
     return interruptValuesOfTask(writes, taskId);
   }

@@ -117,7 +117,7 @@ describe("README option tables", () => {
     const pool = new pg.Pool({ max: 2 });
     const defaultSerde = new HITLPostgresSaver(pool).serde.constructor.name;
     await pool.end();
-    const expected: Record<string, unknown> = { schema: JSON.stringify(defaults.schema), connectTimeoutMs: JSON.stringify(defaults.connectTimeoutMs), claimLeaseMs: JSON.stringify(defaults.leaseMs), busyWaitMs: JSON.stringify(defaults.busyWaitMs), serde: defaults.serde === undefined ? defaultSerde : "not the saver's default" };
+    const expected: Record<string, unknown> = { schema: JSON.stringify(defaults.schema), connectTimeoutMs: JSON.stringify(defaults.connectTimeoutMs), claimLeaseMs: JSON.stringify(defaults.leaseMs), busyWaitMs: JSON.stringify(defaults.busyWaitMs), serde: defaults.serde === undefined ? defaultSerde : "not the saver's default", preparedStatements: JSON.stringify(defaults.preparedStatements) };
     for (const option of options) expect({ option, default: firstSpan(rows.get(`options.${option}`)?.[2] ?? "") }).toEqual({ option, default: expected[option] });
     for (const option of options) {
       const bounds = /(\d+) … (\d+)|≤ (\d+)/.exec(rows.get(`options.${option}`)?.[1] ?? "");

@@ -3,6 +3,7 @@ import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ProposedReview } from "../../claims/index.js";
 import { packedBlobParams } from "../../langgraph/index.js";
 import { grantsInsertSql, grantsInsertValues } from "../grants/postgres-grant-store.js";
+import { preparedQuery } from "../prepared-statement.js";
 import { claimsTable, grantsTable, resultsTable } from "../tables.js";
 
 interface ClaimRow {
@@ -52,9 +53,11 @@ export class PostgresClaimStore implements ClaimStore {
   readonly #results: string;
   readonly #grants: string;
   readonly #serde: SerializerProtocol;
+  readonly #prepare: boolean;
 
-  constructor(pool: pg.Pool, schema: string, serde: SerializerProtocol, options: { leaseMs: number; busyWaitMs: number }) {
+  constructor(pool: pg.Pool, schema: string, serde: SerializerProtocol, options: { leaseMs: number; busyWaitMs: number; preparedStatements?: boolean }) {
     this.#pool = pool;
+    this.#prepare = options.preparedStatements ?? true;
     this.#claims = claimsTable(schema);
     this.#results = resultsTable(schema);
     this.#grants = grantsTable(schema);
@@ -96,7 +99,7 @@ export class PostgresClaimStore implements ClaimStore {
     // A judgment without grants keeps the plain statement; with grants, they go in the same statement as the claim.
     const { rows } =
       grants.length === 0
-        ? await this.#pool.query<ClaimRow>(`${insert} RETURNING ${COLUMNS}`, values)
+        ? await this.#query<ClaimRow>(`${insert} RETURNING ${COLUMNS}`, values)
         : await this.#pool.query<ClaimRow>(
             `WITH claim AS (${insert} RETURNING ${COLUMNS}), ${grantsInsertSql(this.#grants, values.length + 1)}
              SELECT attempt, owner, review, state, lease_expired, expired, judged_at FROM claim`,
@@ -105,13 +108,18 @@ export class PostgresClaimStore implements ClaimStore {
     return rows[0] === undefined ? undefined : toRecord(rows[0]);
   }
 
+  /** One of the store's fixed statements: prepared once per connection unless `preparedStatements` is off. */
+  #query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.#pool.query<R>(preparedQuery(text, values, this.#prepare));
+  }
+
   async read(key: ClaimKey): Promise<ClaimRecord | undefined> {
-    const { rows } = await this.#pool.query<ClaimRow>(`SELECT ${COLUMNS} FROM ${this.#claims} WHERE ${KEY}`, keyValues(key));
+    const { rows } = await this.#query<ClaimRow>(`SELECT ${COLUMNS} FROM ${this.#claims} WHERE ${KEY}`, keyValues(key));
     return rows[0] === undefined ? undefined : toRecord(rows[0]);
   }
 
   async takeOver(key: ClaimKey, owner: string): Promise<ClaimRecord | undefined> {
-    const { rows } = await this.#pool.query<ClaimRow>(
+    const { rows } = await this.#query<ClaimRow>(
       `UPDATE ${this.#claims} SET owner = $4, state = 'running', lease_until = clock_timestamp() + $5 * interval '1 millisecond'
        WHERE ${KEY} AND (state = 'released' OR lease_until <= clock_timestamp())
        RETURNING ${COLUMNS}`,
@@ -121,7 +129,7 @@ export class PostgresClaimStore implements ClaimStore {
   }
 
   async renew(key: ClaimKey, owner: string): Promise<boolean> {
-    const { rowCount } = await this.#pool.query(
+    const { rowCount } = await this.#query(
       `UPDATE ${this.#claims} SET lease_until = clock_timestamp() + $5 * interval '1 millisecond' WHERE ${KEY} AND owner = $4`,
       [...keyValues(key), owner, this.leaseMs],
     );
@@ -129,13 +137,13 @@ export class PostgresClaimStore implements ClaimStore {
   }
 
   async release(key: ClaimKey, owner: string): Promise<void> {
-    await this.#pool.query(`UPDATE ${this.#claims} SET state = 'released', lease_until = clock_timestamp() WHERE ${KEY} AND owner = $4`, [...keyValues(key), owner]);
+    await this.#query(`UPDATE ${this.#claims} SET state = 'released', lease_until = clock_timestamp() WHERE ${KEY} AND owner = $4`, [...keyValues(key), owner]);
   }
 
   async saveResults(key: ClaimKey, owner: string, results: ReadonlyArray<[string, CallResult]>): Promise<boolean> {
     const encoded = await Promise.all(results.map(async ([toolCallId, result]) => [toolCallId, ...(await this.#serde.dumpsTyped(result))] as const));
     // Fenced: only the execution that holds the claim may record results (one statement, one commit).
-    const { rows } = await this.#pool.query<{ held: boolean }>(
+    const { rows } = await this.#query<{ held: boolean }>(
       `WITH holder AS (SELECT 1 FROM ${this.#claims} WHERE ${KEY} AND owner = $4 FOR SHARE),
        saved AS (
          INSERT INTO ${this.#results} (thread_id, checkpoint_ns, checkpoint_id, tool_call_id, type, blob)
@@ -151,7 +159,7 @@ export class PostgresClaimStore implements ClaimStore {
   }
 
   async loadResults(key: ClaimKey): Promise<Map<string, CallResult>> {
-    const { rows } = await this.#pool.query<{ tool_call_id: string; type: string; blob: Buffer }>(
+    const { rows } = await this.#query<{ tool_call_id: string; type: string; blob: Buffer }>(
       `SELECT tool_call_id, type, blob FROM ${this.#results} WHERE ${KEY}`,
       keyValues(key),
     );
@@ -160,7 +168,7 @@ export class PostgresClaimStore implements ClaimStore {
   }
 
   async claimOfInterrupt(threadId: string, interruptId: string): Promise<ClaimRecord | undefined> {
-    const { rows } = await this.#pool.query<ClaimRow>(`SELECT ${COLUMNS} FROM ${this.#claims} WHERE thread_id = $1 AND interrupt_id = $2`, [threadId, interruptId]);
+    const { rows } = await this.#query<ClaimRow>(`SELECT ${COLUMNS} FROM ${this.#claims} WHERE thread_id = $1 AND interrupt_id = $2`, [threadId, interruptId]);
     return rows[0] === undefined ? undefined : toRecord(rows[0]);
   }
 }

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { HITLError } from "../../errors/hitl-error.js";
 import { packedBlobParams, type CheckpointRows, type WriteRows } from "../../langgraph/index.js";
+import { preparedQuery } from "../prepared-statement.js";
 import { fencedPutSql, fencedWritesSql } from "./fence-sql.js";
 
 /** One checkpoint row as LangGraph's saver serialises it, and what the fence needs to know. */
@@ -41,12 +42,12 @@ function secondContinuation(row: FencedCheckpoint): HITLError {
  * when the parent already has another continuation.
  * @example
  * ```ts
- * await fencedPut(pool, "public", row, await stockCheckpointRows(saver, threadId, "", checkpoint, metadata, versions));
+ * await fencedPut(pool, "public", row, await stockCheckpointRows(saver, threadId, "", checkpoint, metadata, versions), true);
  * ```
  */
-export async function fencedPut(pool: pg.Pool, schema: string, row: FencedCheckpoint, stored: CheckpointRows): Promise<void> {
+export async function fencedPut(pool: pg.Pool, schema: string, row: FencedCheckpoint, stored: CheckpointRows, prepare: boolean): Promise<void> {
   const { blobs } = stored;
-  const { rows } = await pool.query<{ allowed: boolean; saved: boolean }>(fencedPutSql(schema), [
+  const params = [
     row.threadId,
     row.token ?? null,
     row.namespace,
@@ -60,7 +61,8 @@ export async function fencedPut(pool: pg.Pool, schema: string, row: FencedCheckp
     blobs.map((blob) => blob[3]),
     blobs.map((blob) => blob[4]),
     ...packedBlobParams(blobs.map((blob) => blob[5])),
-  ]);
+  ];
+  const { rows } = await pool.query<{ allowed: boolean; saved: boolean }>(preparedQuery(fencedPutSql(schema), params, prepare));
   const verdict = rows[0];
   if (verdict?.saved !== true) throw verdict?.allowed === true ? secondContinuation(row) : refusedByLease(row.threadId, row.token);
 }
@@ -73,14 +75,14 @@ export async function fencedPut(pool: pg.Pool, schema: string, row: FencedCheckp
  * @throws {HITLError} `THREAD_BUSY` when the lease check refuses the writes.
  * @example
  * ```ts
- * await fencedPutWrites(pool, "public", token, await stockWriteRows(saver, threadId, "", checkpointId, taskId, writes));
+ * await fencedPutWrites(pool, "public", token, await stockWriteRows(saver, threadId, "", checkpointId, taskId, writes), true);
  * ```
  */
-export async function fencedPutWrites(pool: pg.Pool, schema: string, token: string | undefined, { rows, upsert }: WriteRows): Promise<void> {
+export async function fencedPutWrites(pool: pg.Pool, schema: string, token: string | undefined, { rows, upsert }: WriteRows, prepare: boolean): Promise<void> {
   const [first] = rows;
   if (first === undefined) return;
   const [threadId, namespace, checkpointId, taskId] = first;
-  const { rows: verdict } = await pool.query<{ allowed: boolean }>(fencedWritesSql(schema, upsert), [
+  const params = [
     threadId,
     token ?? null,
     namespace,
@@ -90,6 +92,7 @@ export async function fencedPutWrites(pool: pg.Pool, schema: string, token: stri
     rows.map((write) => write[5]),
     rows.map((write) => write[6]),
     ...packedBlobParams(rows.map((write) => write[7])),
-  ]);
+  ];
+  const { rows: verdict } = await pool.query<{ allowed: boolean }>(preparedQuery(fencedWritesSql(schema, upsert), params, prepare));
   if (verdict[0]?.allowed !== true) throw refusedByLease(threadId, token);
 }

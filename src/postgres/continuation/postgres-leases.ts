@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { ContinuationLeases } from "../../host/continuation.js";
+import { preparedQuery } from "../prepared-statement.js";
 import { leasesTable } from "../tables.js";
 
 /**
@@ -17,17 +18,24 @@ export class PostgresContinuationLeases implements ContinuationLeases {
   readonly leaseMs: number;
   readonly busyWaitMs: number;
   readonly #pool: pg.Pool;
+  readonly #prepare: boolean;
   readonly #table: string;
 
-  constructor(pool: pg.Pool, schema: string, options: { leaseMs: number; busyWaitMs: number }) {
+  constructor(pool: pg.Pool, schema: string, options: { leaseMs: number; busyWaitMs: number; preparedStatements?: boolean }) {
     this.#pool = pool;
+    this.#prepare = options.preparedStatements ?? true;
     this.#table = leasesTable(schema);
     this.leaseMs = options.leaseMs;
     this.busyWaitMs = options.busyWaitMs;
   }
 
+  /** One of the lease's fixed statements: prepared once per connection unless `preparedStatements` is off. */
+  #query(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    return this.#pool.query(preparedQuery(text, values, this.#prepare));
+  }
+
   async acquire(threadId: string, token: string): Promise<boolean> {
-    const { rowCount } = await this.#pool.query(
+    const { rowCount } = await this.#query(
       `INSERT INTO ${this.#table} AS l (thread_id, token, lease_until) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
        ON CONFLICT (thread_id) DO UPDATE SET token = EXCLUDED.token, lease_until = EXCLUDED.lease_until WHERE l.lease_until <= clock_timestamp()
        RETURNING 1`,
@@ -38,7 +46,7 @@ export class PostgresContinuationLeases implements ContinuationLeases {
 
   async renew(threadId: string, token: string): Promise<boolean> {
     // Only a live lease is renewed: once it lapsed, writes under it were already refused.
-    const { rowCount } = await this.#pool.query(
+    const { rowCount } = await this.#query(
       `UPDATE ${this.#table} SET lease_until = clock_timestamp() + $3 * interval '1 millisecond'
        WHERE thread_id = $1 AND token = $2 AND lease_until > clock_timestamp()`,
       [threadId, token, this.leaseMs],
@@ -47,6 +55,6 @@ export class PostgresContinuationLeases implements ContinuationLeases {
   }
 
   async release(threadId: string, token: string): Promise<void> {
-    await this.#pool.query(`DELETE FROM ${this.#table} WHERE thread_id = $1 AND token = $2`, [threadId, token]);
+    await this.#query(`DELETE FROM ${this.#table} WHERE thread_id = $1 AND token = $2`, [threadId, token]);
   }
 }
