@@ -14,6 +14,16 @@ function oursStatements(queries: readonly TracedQuery[]): TracedQuery[] {
   return queries.filter(({ text }) => /hitl_thread_leases|hitl_claims|hitl_call_results/.test(text));
 }
 
+/** Our statements of one pause and one `resume()` of two calls through `saver`, after checking both calls ran once. */
+async function statementsOfACycle(saver: HITLPostgresSaver): Promise<TracedQuery[]> {
+  const queries = await traceQueries(async () => {
+    const { approve, runs } = await pausedForReads(nodeAdapter, saver, 2);
+    expect(await approve("resume()")).toBe("applied");
+    expect(runs).toEqual([0, 1]);
+  });
+  return oursStatements(queries);
+}
+
 describe("named prepared statements on the Postgres checkpointer", () => {
   let db: TestDatabase;
   let prepared: HITLPostgresSaver;
@@ -30,12 +40,7 @@ describe("named prepared statements on the Postgres checkpointer", () => {
   });
 
   test("by default, a pause and a resume send every fenced checkpoint write, lease, claim and results statement prepared, and the calls run once", async () => {
-    const queries = await traceQueries(async () => {
-      const { approve, runs } = await pausedForReads(nodeAdapter, prepared, 2);
-      expect(await approve("resume()")).toBe("applied");
-      expect(runs).toEqual([0, 1]);
-    });
-    const ours = oursStatements(queries);
+    const ours = await statementsOfACycle(prepared);
     // Fenced writes (pause and resume), the lease taken and released, the claim, the results.
     expect(ours.length).toBeGreaterThanOrEqual(8);
     expect(ours.filter((query) => query.name === undefined)).toEqual([]);
@@ -58,12 +63,7 @@ describe("named prepared statements on the Postgres checkpointer", () => {
   });
 
   test("with preparedStatements: false, none is prepared, and a pause and a resume still run the calls once", async () => {
-    const queries = await traceQueries(async () => {
-      const { approve, runs } = await pausedForReads(nodeAdapter, plain, 2);
-      expect(await approve("resume()")).toBe("applied");
-      expect(runs).toEqual([0, 1]);
-    });
-    const ours = oursStatements(queries);
+    const ours = await statementsOfACycle(plain);
     expect(ours.length).toBeGreaterThanOrEqual(8);
     expect(ours.filter((query) => query.name !== undefined)).toEqual([]);
   });
