@@ -46,7 +46,7 @@ interface ResolvedPostgresOptions {
   connectTimeoutMs: number;
   /** The serializer of every stored value; `undefined`: LangGraph's default (JsonPlusSerializer). */
   serde: SerializerProtocol | undefined;
-  /** Whether checkpoint writes go as named prepared statements (off for a pooler that cannot keep them). */
+  /** Whether the statements a run repeats (checkpoint writes, lease, claim, reads) go as named prepared statements (off for a pooler that cannot keep them). */
   preparedStatements: boolean;
 }
 

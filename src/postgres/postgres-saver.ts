@@ -81,7 +81,7 @@ export class HITLPostgresSaver
   readonly inboxNotifications: PostgresInboxNotifications;
   /** Which sweeper expires each due approval (see `startExpirySweeper`). */
   readonly dueApprovals: DueApprovalLeases;
-  /** Whether checkpoint writes go as named prepared statements (the `preparedStatements` option). */
+  /** Whether the statements a run repeats go as named prepared statements (the `preparedStatements` option). */
   readonly #preparedStatements: boolean;
 
   /**
