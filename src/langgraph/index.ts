@@ -41,3 +41,4 @@ export { stockCheckpointRows, stockWriteRows } from "./postgres-rows.js";
 export type { CheckpointRows, WriteRows } from "./postgres-rows.js";
 export { deleteThreadSql, insertBlobsSql, insertWritesSql, packBlobs, packedBlobParams, stockWriteStatements, upsertCheckpointSql } from "./postgres-writes-sql.js";
 export { interruptWriteOfRowSql, latestRootWritesSql, parentNamespaceSql, taskFinishedSql, taskIdOfNamespaceSql, taskInterruptWritesSql, threadStoredSql } from "./postgres-reads-sql.js";
+export { isStockTupleRead } from "./postgres-stock-reads.js";

@@ -122,34 +122,3 @@ export const FAST_BYTEA_TYPES = {
     return registered;
   },
 };
-
-/**
- * The pool to hand LangGraph's `PostgresSaver`: the same pool, whose `query(text, values)`
- * reads `bytea[]` columns (the checkpoint's channel values and pending writes) with
- * {@link parseByteaArray}. Everything else — `connect()`, `end()`, events, a query given as a
- * config object — is the pool's own. A pool created with its own `types` keeps them: it is
- * handed over as it is.
- *
- * @param pool - The application's pool.
- * @returns A pool that reads the same rows, faster.
- * @example
- * ```ts
- * super(withFastByteaArrays(pool), serde, { schema });
- * ```
- */
-export function withFastByteaArrays(pool: pg.Pool): pg.Pool {
-  if ((pool as { options?: { types?: unknown } }).options?.types !== undefined) return pool;
-  // LangGraph's saver reads with `pool.query(text, values)`; any other form goes to the pool as it came.
-  const query = (...args: unknown[]): unknown => {
-    const [text, values] = args;
-    if (args.length > 2 || typeof text !== "string" || !(values === undefined || Array.isArray(values))) return (pool.query as (...given: unknown[]) => unknown)(...args);
-    return pool.query({ text, ...(values === undefined ? {} : { values }), types: FAST_BYTEA_TYPES } as pg.QueryConfig);
-  };
-  return new Proxy(pool, {
-    get(target, property) {
-      if (property === "query") return query;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}

@@ -22,11 +22,11 @@ import {
   type PendingWrite,
 } from "../langgraph/index.js";
 import { FastJsonPlusSerializer, latestRootWritesSql, stockCheckpointRows, stockWriteRows, taskInterruptWritesSql } from "../langgraph/index.js";
-import { withFastByteaArrays } from "./bytea-arrays.js";
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
 import { PostgresGrantStore } from "./grants/postgres-grant-store.js";
 import { fencedPut, fencedPutWrites } from "./continuation/fenced-writes.js";
 import { preparedQuery } from "./prepared-statement.js";
+import { langGraphSaverPool } from "./saver-pool.js";
 import { PostgresContinuationLeases } from "./continuation/postgres-leases.js";
 import { listPending, overduePending } from "./inbox/inbox-queries.js";
 import { PostgresInboxNotifications } from "./inbox/inbox-notifications.js";
@@ -94,13 +94,13 @@ export class HITLPostgresSaver
   constructor(pool: pg.Pool, options: PostgresCheckpointerOptions = {}) {
     checkPool(pool);
     const resolved = resolvePostgresOptions(options);
-    // LangGraph's reads get a linear bytea[] parser (see withFastByteaArrays); every row is the same.
-    super(withFastByteaArrays(pool), resolved.serde ?? new FastJsonPlusSerializer(), { schema: resolved.schema });
+    // LangGraph's reads get a linear bytea[] parser and its checkpoint load a prepared statement (see langGraphSaverPool); every row is the same.
+    super(langGraphSaverPool(pool, { prepareTupleReads: resolved.preparedStatements }), resolved.serde ?? new FastJsonPlusSerializer(), { schema: resolved.schema });
     this.schema = resolved.schema;
     this.#preparedStatements = resolved.preparedStatements;
     this.pgPool = pool;
     this.claimStore = new PostgresClaimStore(pool, resolved.schema, this.serde, resolved);
-    this.grantStore = new PostgresGrantStore(pool, resolved.schema);
+    this.grantStore = new PostgresGrantStore(pool, resolved.schema, resolved);
     this.continuationLeases = new PostgresContinuationLeases(pool, resolved.schema, resolved);
     this.inboxNotifications = new PostgresInboxNotifications(pool, resolved.schema);
     this.dueApprovals = new PostgresDueApprovals(pool, resolved.schema);

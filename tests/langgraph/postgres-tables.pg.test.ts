@@ -8,6 +8,7 @@ import { emptyCheckpoint, type Checkpoint, type PendingWrite } from "@langchain/
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import pg from "pg";
 import {
+  isStockTupleRead,
   LANGGRAPH_TABLES,
   latestRootWritesSql,
   parentNamespaceSql,
@@ -113,6 +114,30 @@ describe("LangGraph's Postgres tables, as src/langgraph knows them", () => {
     expect(rows.map((write) => [write.task_id, write.channel])).toEqual(tuple?.pendingWrites?.map(([task, channel]) => [task, channel]));
     const interrupts = await db.pool.query(taskInterruptWritesSql(SCHEMA), [thread, "", id(5), "task-a"]);
     expect(interrupts.rowCount).toBe(1);
+  });
+
+  test("the stock getTuple sends a fixed text per load — the head, or a checkpoint by id — which isStockTupleRead recognises, and list() (its LIMIT inlined) does not", async () => {
+    const sent: string[] = [];
+    const recording = new pg.Pool({ connectionString: db.url });
+    recording.on("error", () => undefined);
+    const query = recording.query.bind(recording) as (...args: unknown[]) => unknown;
+    (recording as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => (sent.push(String(args[0])), query(...args));
+    const traced = new PostgresSaver(recording, undefined, { schema: SCHEMA });
+    const thread = "tuple-reads";
+    await stock.put({ configurable: { thread_id: thread, checkpoint_ns: "" } }, { ...emptyCheckpoint(), id: id(8) }, { source: "loop", step: 1, parents: {} }, {});
+    try {
+      const head = await traced.getTuple({ configurable: { thread_id: thread } });
+      await traced.getTuple({ configurable: { thread_id: thread } });
+      await traced.getTuple(head!.config);
+      const tupleReads = sent.splice(0);
+      for await (const _ of traced.list({ configurable: { thread_id: thread } }, { limit: 2 }));
+      for await (const _ of traced.list(head!.config));
+      expect(tupleReads.map(isStockTupleRead)).toEqual([true, true, true]);
+      expect(new Set(tupleReads).size).toBe(2);
+      expect(sent.map(isStockTupleRead)).toEqual([false, false]);
+    } finally {
+      await traced.end();
+    }
   });
 
   test("a thread is stored while it has a checkpoint row, and not once the stock deleteThread ran (what the notification trigger calls deleted)", async () => {

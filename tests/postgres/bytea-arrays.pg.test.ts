@@ -4,25 +4,18 @@ import { HumanMessage } from "@langchain/core/messages";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import pg from "pg";
 import { ApprovalToolNode } from "../../src/index.js";
-import { FAST_BYTEA_TYPES, withFastByteaArrays } from "../../src/postgres/bytea-arrays.js";
+import { FAST_BYTEA_TYPES } from "../../src/postgres/bytea-arrays.js";
+import { langGraphSaverPool } from "../../src/postgres/saver-pool.js";
 import { HITLPostgresSaver } from "../../src/postgres/index.js";
 import { agentGraph, countingTool, newThread } from "../support/fixtures.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
+import { RecordingPool } from "./support/recording-pool.js";
 
 let db: TestDatabase;
 beforeAll(async () => {
   db = await createTestDatabase();
 });
 afterAll(() => db.drop());
-
-/** A pool that remembers the first argument of every `query` (text, or a config object). */
-class RecordingPool extends pg.Pool {
-  readonly queries: unknown[] = [];
-  override query(...args: unknown[]): never {
-    this.queries.push(args[0]);
-    return (super.query as (...given: unknown[]) => never)(...args);
-  }
-}
 
 function poolWith(options: pg.PoolConfig = {}): pg.Pool {
   const created = new pg.Pool({ connectionString: db.url, ...options });
@@ -42,7 +35,7 @@ describe("bytea[] read through the fast parser", () => {
     ["escape output (bytea_output = escape): handed to pg's parser", { options: "-c bytea_output=escape" }],
   ])("%s: every value equals what pg's parser gives", async (_name, options) => {
     const plain = poolWith(options);
-    const fast = withFastByteaArrays(poolWith(options));
+    const fast = langGraphSaverPool(poolWith(options), { prepareTupleReads: false });
     try {
       const [mine, theirs] = await Promise.all([fast.query(SAMPLES, []), plain.query(SAMPLES, [])]);
       expect(mine.rows).toEqual(theirs.rows);

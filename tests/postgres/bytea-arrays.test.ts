@@ -3,7 +3,7 @@
 // the form Postgres writes and on random near-misses of it.
 import pg from "pg";
 import { seededRandom } from "../../bench/support/random.js";
-import { FAST_BYTEA_TYPES, parseByteaArray, withFastByteaArrays } from "../../src/postgres/bytea-arrays.js";
+import { FAST_BYTEA_TYPES, parseByteaArray } from "../../src/postgres/bytea-arrays.js";
 
 const pgParser = pg.types.getTypeParser(1001 as never, "text") as (text: string) => unknown;
 
@@ -129,18 +129,5 @@ describe("which parser the saver's reads use", () => {
       pg.types.setTypeParser(1001 as never, "text", pgParser);
     }
     expect(FAST_BYTEA_TYPES.getTypeParser(1001, "text")).not.toBe(pgParser);
-  });
-
-  test("a pool created with its own types is handed over as it is", async () => {
-    const types = { getTypeParser: pg.types.getTypeParser };
-    const own = new pg.Pool({ types });
-    const plain = new pg.Pool();
-    try {
-      expect(withFastByteaArrays(own)).toBe(own);
-      expect(withFastByteaArrays(plain)).not.toBe(plain);
-      expect(withFastByteaArrays(plain)).toBeInstanceOf(pg.Pool);
-    } finally {
-      await Promise.all([own.end(), plain.end()]);
-    }
   });
 });

@@ -68,6 +68,15 @@ describe("named prepared statements on the Postgres checkpointer", () => {
     expect(ours.filter((query) => query.name !== undefined)).toEqual([]);
   });
 
+  test("the grant store's read of live grants is prepared by default, and plain text with preparedStatements: false", async () => {
+    const query = { toolNames: ["deploy"], scopes: [{ name: "thread", key: "t1" }] };
+    const reads = async (saver: HITLPostgresSaver) =>
+      (await traceQueries(async () => expect(await saver.grantStore.liveGrants(query)).toEqual([]))).filter(({ text }) => /hitl_grants/.test(text));
+    const [named] = await reads(prepared);
+    expect(named?.name).toMatch(/^hitl_[0-9a-f]{32}$/);
+    expect((await reads(plain)).map((read) => read.name)).toEqual([undefined]);
+  });
+
   test.each([["yes"], [1], [null]])("refuses preparedStatements %p with INVALID_OPTIONS naming the field and what it received", async (value) => {
     let thrown: unknown;
     try {

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { encodeGrantCursor, type GrantDraft, type GrantPage, type GrantStatus, type GrantStore, type LiveGrantQuery, type ResolvedGrantQuery, type StandingGrant } from "../../grants/index.js";
 import type { Reviewer } from "../../protocol/resume-envelope.js";
+import { preparedQuery } from "../prepared-statement.js";
 import { grantsTable } from "../tables.js";
 
 interface GrantRow {
@@ -84,18 +85,21 @@ export function grantsInsertValues(drafts: readonly GrantDraft[]): unknown[] {
 export class PostgresGrantStore implements GrantStore {
   readonly #pool: pg.Pool;
   readonly #table: string;
+  readonly #prepare: boolean;
 
-  constructor(pool: pg.Pool, schema: string) {
+  constructor(pool: pg.Pool, schema: string, options: { preparedStatements?: boolean } = {}) {
     this.#pool = pool;
     this.#table = grantsTable(schema);
+    this.#prepare = options.preparedStatements ?? true;
   }
 
+  // Every screened batch a grant may cover reads this: prepared once per connection unless `preparedStatements` is off.
   async liveGrants(query: LiveGrantQuery): Promise<StandingGrant[]> {
-    const { rows } = await this.#pool.query<GrantRow>(
-      `SELECT ${COLUMNS} FROM ${this.#table}
+    const text = `SELECT ${COLUMNS} FROM ${this.#table}
        WHERE revoked_at IS NULL AND (expires_at IS NULL OR expires_at > clock_timestamp())
-         AND (scope_name, scope_key) IN (SELECT * FROM unnest($1::text[], $2::text[])) AND tool_name = ANY($3::text[])`,
-      [query.scopes.map((scope) => scope.name), query.scopes.map((scope) => scope.key), [...query.toolNames]],
+         AND (scope_name, scope_key) IN (SELECT * FROM unnest($1::text[], $2::text[])) AND tool_name = ANY($3::text[])`;
+    const { rows } = await this.#pool.query<GrantRow>(
+      preparedQuery(text, [query.scopes.map((scope) => scope.name), query.scopes.map((scope) => scope.key), [...query.toolNames]], this.#prepare),
     );
     return rows.map(grantOf);
   }
