@@ -6,7 +6,7 @@
  * `runTool`, and with which config; what a compiled graph's nodes run; LangChain's
  * `MiddlewareError` brand, how it writes a message to JSON and what its string tools hand their
  * schema; the time and order of checkpoint ids; `RemoteGraph`'s protected client and the SDK's
- * HTTP error text; the config keys our continuation and the checkpoint handed to a resumed run ride on; how `JsonPlusSerializer` revives what it stored; where `MemorySaver` keeps a task's writes. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
+ * HTTP error text; the config keys our continuation and the checkpoint handed to a resumed run ride on; how `JsonPlusSerializer` revives what it stored; which texts the stock Postgres saver's `getTuple` sends; where `MemorySaver` keeps a task's writes. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
  */
 export { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS, RESUME_CHANNEL, isResultChannel } from "./channels.js";
 export { interruptValuesOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
