@@ -4,7 +4,7 @@ import { FAST_BYTEA_TYPES } from "./bytea-arrays.js";
 import { statementName } from "./prepared-statement.js";
 
 /** How LangGraph's saver should query through {@link langGraphSaverPool}. */
-export interface SaverPoolOptions {
+interface SaverPoolOptions {
   /** Whether `getTuple`'s checkpoint load goes as a named prepared statement (the `preparedStatements` option). */
   readonly prepareTupleReads: boolean;
 }
