@@ -65,6 +65,38 @@ describe("the pool LangGraph's saver queries through", () => {
     }
   });
 
+  test("a connection that prepared a load keeps loading correctly after another process adds a column to LangGraph's table (Postgres plans it again)", async () => {
+    const { saver, pool } = recordedSaver({ max: 2 });
+    const head = { configurable: { thread_id: paused.thread_id } };
+    try {
+      expect(await saver.getTuple(head)).toEqual(await stock.getTuple(head));
+      await db.pool.query(`ALTER TABLE ${SCHEMA}.checkpoints ADD COLUMN added_elsewhere integer`);
+      expect(await saver.getTuple(head)).toEqual(await stock.getTuple(head));
+      expect(pool.totalCount).toBe(1);
+      const [before, after] = checkpointReads(pool);
+      expect(after?.name).toBe(before?.name);
+    } finally {
+      await db.pool.query(`ALTER TABLE ${SCHEMA}.checkpoints DROP COLUMN IF EXISTS added_elsewhere`);
+      await saver.end();
+    }
+  });
+
+  test("a column whose type changes under a prepared load fails that connection's next load once, with Postgres's error (nothing read wrongly), and the load after it succeeds", async () => {
+    const { saver, pool } = recordedSaver({ max: 2 });
+    const head = { configurable: { thread_id: paused.thread_id } };
+    try {
+      const expected = await stock.getTuple(head);
+      expect(await saver.getTuple(head)).toEqual(expected);
+      await db.pool.query(`ALTER TABLE ${SCHEMA}.checkpoints ALTER COLUMN metadata TYPE json USING metadata::json`);
+      await expect(saver.getTuple(head)).rejects.toMatchObject({ message: "cached plan must not change result type" });
+      expect(await saver.getTuple(head)).toEqual(expected);
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      await db.pool.query(`ALTER TABLE ${SCHEMA}.checkpoints ALTER COLUMN metadata TYPE jsonb USING metadata::jsonb`);
+      await saver.end();
+    }
+  });
+
   test("list() — its LIMIT written into the text — goes as plain text, not a statement per limit", async () => {
     const { saver, pool } = recordedSaver();
     try {
