@@ -9,7 +9,7 @@ import { langGraphSaverPool } from "../../src/postgres/saver-pool.js";
 import { HITLPostgresSaver } from "../../src/postgres/index.js";
 import { agentGraph, countingTool, newThread } from "../support/fixtures.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
-import { RecordingPool } from "./support/recording-pool.js";
+import { RecordingPool } from "../support/postgres/recording-pool.js";
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { HITLPostgresSaver, type PostgresCheckpointerOptions } from "../../src/p
 import { langGraphSaverPool } from "../../src/postgres/saver-pool.js";
 import { ask, agentGraph, countingTool, newThread } from "../support/fixtures.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
-import { RecordingPool } from "./support/recording-pool.js";
+import { RecordingPool } from "../support/postgres/recording-pool.js";
 
 const SCHEMA = "saver_pool";
 let db: TestDatabase;
