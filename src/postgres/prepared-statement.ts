@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type pg from "pg";
+import { BoundedMemo } from "./bounded-memo.js";
 
 // Names already derived, by statement text: the hot statements are a handful per schema.
-const names = new Map<string, string>();
-const MAX_NAMES = 256;
+const names = new BoundedMemo<string>(256);
 
 /**
  * The name a statement is prepared under: derived from its text, so the same text has the same
@@ -18,13 +18,7 @@ const MAX_NAMES = 256;
  * ```
  */
 export function statementName(text: string): string {
-  let name = names.get(text);
-  if (name === undefined) {
-    name = `hitl_${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
-    if (names.size >= MAX_NAMES) names.delete(names.keys().next().value as string);
-    names.set(text, name);
-  }
-  return name;
+  return names.get(text, () => `hitl_${createHash("sha256").update(text).digest("hex").slice(0, 32)}`);
 }
 
 /**

@@ -1,9 +1,15 @@
 import { insertBlobsSql, insertWritesSql, upsertCheckpointSql } from "../../langgraph/index.js";
+import { BoundedMemo } from "../bounded-memo.js";
 import { continuationsTable, leasesTable } from "../tables.js";
 
 // LangGraph's own rows (src/langgraph/postgres-writes-sql.ts) written under this library's fence,
 // each `put` and each `putWrites` in ONE statement: one statement is atomic, so it needs no
 // BEGIN/COMMIT of its own, and a refused write leaves nothing behind.
+//
+// Every put and putWrites sends one of these texts (kilobytes each): each is built once per
+// schema and the same string handed back, so neither building it nor hashing it to find its
+// prepared statement's name (`statementName`) is paid again on every write.
+const texts = new BoundedMemo<string>(64);
 
 /**
  * Whether the writer may write to thread `$1`: with a token (`$2`), only while that token holds
@@ -37,6 +43,10 @@ function verdictSql(schema: string): string {
  * ```
  */
 export function fencedPutSql(schema: string): string {
+  return texts.get(`put\u0000${schema}`, () => buildFencedPutSql(schema));
+}
+
+function buildFencedPutSql(schema: string): string {
   const continuations = continuationsTable(schema);
   const checkpoint = { threadId: "$1", namespace: "$3", checkpointId: "$4", parentId: "$5", checkpoint: "$6", metadata: "$7" };
   const blobs = { threadId: "$1", namespace: "$3", channels: "$10", versions: "$11", types: "$12", offsets: "$13", lengths: "$14", bytes: "$15" };
@@ -68,6 +78,10 @@ export function fencedPutSql(schema: string): string {
  * ```
  */
 export function fencedWritesSql(schema: string, upsert: boolean): string {
+  return texts.get(`${upsert ? "upsert" : "insert"}\u0000${schema}`, () => buildFencedWritesSql(schema, upsert));
+}
+
+function buildFencedWritesSql(schema: string, upsert: boolean): string {
   const writes = { threadId: "$1", namespace: "$3", checkpointId: "$4", taskId: "$5", idx: "$6", channels: "$7", types: "$8", offsets: "$9", lengths: "$10", bytes: "$11" };
   return `WITH ${verdictSql(schema)}, saved AS (
       ${insertWritesSql(schema, writes, upsert, { from: "verdict", when: "allowed" })}
