@@ -32,7 +32,9 @@ export class BoundedMemo<V> {
    * @returns The kept value.
    */
   get(key: string, derive: () => V): V {
-    if (this.#values.has(key)) return this.#values.get(key) as V;
+    const kept = this.#values.get(key);
+    // One lookup when a value is kept (`has` only for a kept `undefined`).
+    if (kept !== undefined || this.#values.has(key)) return kept as V;
     const value = derive();
     if (this.#values.size >= this.#limit) this.#values.delete(this.#values.keys().next().value as string);
     this.#values.set(key, value);
