@@ -43,7 +43,7 @@ describe("a bounded memo", () => {
 });
 
 describe("the fenced write statements", () => {
-  it("are one text per schema (and per upsert for the writes), the same on every call", () => {
+  it("are one text per schema, and per upsert for the writes", () => {
     expect(fencedPutSql("alpha")).toBe(fencedPutSql("alpha"));
     expect(fencedPutSql("alpha")).not.toBe(fencedPutSql("beta"));
     expect(fencedPutSql("alpha")).toContain('"alpha".');
