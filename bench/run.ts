@@ -13,10 +13,11 @@ import { cpus, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { failAndExit } from "../examples/support/fail.mjs";
 import { memoryBackend, postgresBackend, type Backend } from "./support/backends.js";
+import { onBackendOfItsOwn, settleHeap } from "./support/fresh-heap.js";
 import { measuredLibrary } from "./support/library.js";
 import type { Measurements } from "./support/measurements.js";
 import { benchDatabase, serverFacts } from "./support/server.js";
-import { writeResults } from "./support/write-results.js";
+import { writeResults, type StepFacts } from "./support/write-results.js";
 import { cycleCounts } from "./workloads/counts.js";
 import { createAgentApprovals } from "./workloads/create-agent.js";
 import { grantedCalls } from "./workloads/grants.js";
@@ -38,26 +39,37 @@ async function main(): Promise<void> {
   const settings = settingsFor(quick);
   const started = Date.now();
   const measurements: Measurements = { comparisons: [], counts: [], values: [] };
+  const steps: StepFacts[] = [];
   const step = async (name: string, run: () => Promise<Partial<Measurements>>) => {
     process.stdout.write(`• ${name} … `);
+    // What earlier steps left is collected first: no step's samples pay for another's heap.
+    const { heapMiB } = settleHeap();
     const t = Date.now();
     const measured = await run();
     measurements.comparisons.push(...(measured.comparisons ?? []));
     measurements.counts.push(...(measured.counts ?? []));
     measurements.values.push(...(measured.values ?? []));
-    process.stdout.write(`${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+    const seconds = (Date.now() - t) / 1000;
+    steps.push({ name, seconds, heapMiB });
+    process.stdout.write(`${seconds.toFixed(1)} s (live heap at its start: ${heapMiB} MiB)\n`);
   };
 
-  const memory = memoryBackend();
   const server = await benchDatabase();
   const postgres = await postgresBackend(server.url);
+  // Each in-memory step gets checkpointers of its own, dropped when it ends: an in-memory
+  // checkpointer keeps every thread it ran, and a step sharing one would garbage-collect on
+  // the heap every earlier step filled (see bench/support/fresh-heap.ts).
+  const backends: Array<{ name: Backend["name"]; use: <T>(work: (backend: Backend) => Promise<T>) => Promise<T> }> = [
+    { name: "memory", use: (work) => onBackendOfItsOwn(memoryBackend, work) },
+    { name: "postgres", use: (work) => work(postgres) },
+  ];
   try {
-    for (const backend of [memory, postgres] as Backend[]) {
-      await step(`1. screening (${backend.name})`, async () => ({ comparisons: await screening(backend, settings) }));
-      await step(`10. granted calls (${backend.name})`, async () => ({ comparisons: await grantedCalls(backend, settings) }));
-      for (const calls of [1, 10]) await step(`2. pause + resume, ${callsLabel(calls)} (${backend.name})`, async () => ({ comparisons: [await pauseResume(backend, settings, calls)] }));
-      await step(`3. resume() and the claim (${backend.name})`, () => resumeCost(backend, settings));
-      for (const calls of [1, 10, 50]) await step(`9. createAgent, ${callsLabel(calls)} (${backend.name})`, async () => ({ comparisons: [await createAgentApprovals(backend, settings, calls)] }));
+    for (const { name, use } of backends) {
+      await step(`1. screening (${name})`, () => use(async (backend) => ({ comparisons: await screening(backend, settings) })));
+      await step(`10. granted calls (${name})`, () => use(async (backend) => ({ comparisons: await grantedCalls(backend, settings) })));
+      for (const calls of [1, 10]) await step(`2. pause + resume, ${callsLabel(calls)} (${name})`, () => use(async (backend) => ({ comparisons: [await pauseResume(backend, settings, calls)] })));
+      await step(`3. resume() and the claim (${name})`, () => use((backend) => resumeCost(backend, settings)));
+      for (const calls of [1, 10, 50]) await step(`9. createAgent, ${callsLabel(calls)} (${name})`, () => use(async (backend) => ({ comparisons: [await createAgentApprovals(backend, settings, calls)] })));
     }
     await step("7. scale curve, 50 calls (postgres)", async () => ({ comparisons: [await pauseResume(postgres, settings, 50)] }));
     await step("4. throughput (postgres)", async () => ({ comparisons: await throughput(postgres, settings) }));
@@ -70,12 +82,11 @@ async function main(): Promise<void> {
 
     const postgresFacts = await serverFacts(server.url);
     const machine = { os: type(), cpus: `${cpus().length} × ${cpus()[0]?.model ?? "?"}`, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, postgres: postgresFacts, origin: server.origin };
-    const run = { when: new Date().toISOString(), quick, seconds: (Date.now() - started) / 1000, settings, machine, library: measuredLibrary, ...measurements };
+    const run = { when: new Date().toISOString(), quick, seconds: (Date.now() - started) / 1000, settings, machine, library: measuredLibrary, steps, ...measurements };
     const base = quick ? "quick" : "latest";
     console.log(`\n${await writeResults(join(__dirname, "results"), base, run)}\n\nwritten: bench/results/${base}.{json,md,svg}`);
   } finally {
     await postgres.close();
-    await memory.close();
     await server.stop();
   }
 }

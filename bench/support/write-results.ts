@@ -9,6 +9,14 @@ import { METHOD } from "./notes.js";
 import { figureTables, goalsSection } from "./report.js";
 import { describeServer, durabilityWarning, type BenchDatabase, type ServerFacts } from "./server.js";
 
+/** One step of a run: what it measured, how long it took, the live heap it started on. */
+export interface StepFacts {
+  name: string;
+  seconds: number;
+  /** Live heap (MiB) at the step's start, after a full collection when the run could ask for one. */
+  heapMiB: number;
+}
+
 /** Where and how a run was measured. */
 export interface RunFacts {
   when: string;
@@ -18,6 +26,15 @@ export interface RunFacts {
   machine: { os: string; cpus: string; memoryGiB: number; node: string; postgres: ServerFacts; origin: BenchDatabase["origin"] };
   /** Which build of ours was measured; absent in runs saved before the bench recorded it (they measured the source). */
   library?: MeasuredLibrary;
+  /** Its steps in order; absent in runs saved before the bench recorded them. */
+  steps?: StepFacts[];
+}
+
+/** "Live heap at the start of each step: 31–58 MiB …", or nothing for a run that did not record its steps. */
+function heapLine(steps: readonly StepFacts[] | undefined): string | undefined {
+  if (steps === undefined || steps.length === 0) return undefined;
+  const heaps = steps.map((step) => step.heapMiB);
+  return `Live heap at the start of each step: ${Math.min(...heaps)}–${Math.max(...heaps)} MiB (each in-memory step on checkpointers of its own, what earlier steps left collected first).`;
 }
 
 /** A run as `bench/results/*.json` keeps it: its facts, every raw sample, and the goals as judged then. */
@@ -43,7 +60,7 @@ export async function writeResults(dir: string, base: string, run: SavedRun, goa
   const header = [
     "# Benchmark results",
     "",
-    `Measured ${run.when} on ${machine.os}, ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${describeServer(machine.postgres, machine.origin)}; ${run.seconds.toFixed(0)} s. Ours: ${describeLibrary(run.library)}.`,
+    [`Measured ${run.when} on ${machine.os}, ${machine.cpus}, ${machine.memoryGiB} GiB, Node ${machine.node}, ${describeServer(machine.postgres, machine.origin)}; ${run.seconds.toFixed(0)} s. Ours: ${describeLibrary(run.library)}.`, heapLine(run.steps)].filter((line) => line !== undefined).join(" "),
     ...warnings.map((line) => `\n${line}`),
   ].join("\n");
   const goalLines = goalsSection(results);

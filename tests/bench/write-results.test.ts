@@ -71,6 +71,18 @@ describe("writing a run's results", () => {
     expect(await readFile(join(dir, "older.md"), "utf8")).toContain("Ours: the TypeScript source through tsx.");
   });
 
+  test("the report says the live heap each step started on, and a run saved before steps were recorded says nothing of it", async () => {
+    const steps = [
+      { name: "1. screening (memory)", seconds: 8, heapMiB: 31 },
+      { name: "9. createAgent, 50 calls (memory)", seconds: 30, heapMiB: 58 },
+      { name: "2. pause + resume, 10 calls (postgres)", seconds: 20, heapMiB: 44 },
+    ];
+    await writeResults(dir, "stepped", { ...savedRun("on"), steps }, goals);
+    expect(await readFile(join(dir, "stepped.md"), "utf8")).toContain("Live heap at the start of each step: 31–58 MiB (each in-memory step on checkpointers of its own");
+    await writeResults(dir, "older", savedRun("on"), goals);
+    expect(await readFile(join(dir, "older.md"), "utf8")).not.toContain("Live heap");
+  });
+
   test("a server that does not run at production durability gets a warning above the goals", async () => {
     await writeResults(dir, "latest", savedRun("off"), goals);
     const markdown = await readFile(join(dir, "latest.md"), "utf8");

@@ -1,0 +1,63 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { memoryBackend, type Backend } from "../../bench/support/backends.js";
+import { onBackendOfItsOwn, settleHeap } from "../../bench/support/fresh-heap.js";
+import { newThreadId, plainRun } from "../../bench/support/agents.js";
+
+/** V8's collector, exposed for this test alone (jest does not start node with --expose-gc). */
+function collector(): () => void {
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
+}
+
+describe("each bench step on a heap of its own", () => {
+  test("a step's in-memory checkpointer, with every thread it ran, is garbage once the step returns", async () => {
+    const gc = collector();
+    let held: WeakRef<Backend["ours"]> | undefined;
+    const threads = await onBackendOfItsOwn(memoryBackend, async (memory) => {
+      held = new WeakRef(memory.ours);
+      const run = plainRun(1, memory.ours);
+      for (let index = 0; index < 3; index += 1) await run(newThreadId("fresh-heap"));
+      const ran: unknown[] = [];
+      for await (const { config } of memory.ours.list({})) ran.push(config.configurable?.["thread_id"]);
+      return new Set(ran).size;
+    });
+    expect(threads).toBe(3);
+    // Collection may need a turn of the event loop to drop what the step's promises referenced.
+    for (let attempt = 0; attempt < 10 && held?.deref() !== undefined; attempt += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+    }
+    expect(held?.deref()).toBeUndefined();
+  });
+
+  test("the backend is closed when the step fails, and the failure reaches the caller", async () => {
+    let closed = 0;
+    const failing = onBackendOfItsOwn(
+      () => ({ close: async () => void (closed += 1) }),
+      async () => {
+        throw new RangeError("the step failed");
+      },
+    );
+    await expect(failing).rejects.toThrow("the step failed");
+    expect(closed).toBe(1);
+  });
+
+  test("settleHeap collects first when the process exposes gc, and says whether it could", () => {
+    const globals = globalThis as { gc?: unknown };
+    const before = globals.gc;
+    let collections = 0;
+    try {
+      globals.gc = () => void (collections += 1);
+      expect(settleHeap()).toEqual({ heapMiB: expect.any(Number), collected: true });
+      expect(collections).toBe(1);
+      delete globals.gc;
+      const uncollected = settleHeap();
+      expect(uncollected.collected).toBe(false);
+      expect(uncollected.heapMiB).toBeGreaterThan(0);
+    } finally {
+      if (before === undefined) delete globals.gc;
+      else globals.gc = before;
+    }
+  });
+});
