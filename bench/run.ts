@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const step = async (name: string, run: () => Promise<Partial<Measurements>>) => {
     process.stdout.write(`• ${name} … `);
     // What earlier steps left is collected first: no step's samples pay for another's heap.
-    const { heapMiB } = settleHeap();
+    const { heapMiB } = await settleHeap();
     const t = Date.now();
     const measured = await run();
     measurements.comparisons.push(...(measured.comparisons ?? []));
