@@ -1,10 +1,13 @@
 /**
- * The live heap a step of the bench starts on. A step measured in memory keeps every thread it
- * ran in its checkpointers; a later step sharing them (or running beside them) does its garbage
- * collection on that heap, and a major collection costs in proportion to what is live. One
- * comparison would then pay for what the steps before it left, which depends on their order and
- * number, not on the variants compared (measured: `createAgent` at one call in memory went from
- * ≈ 1.21× to ≈ 1.28× of the middleware on a heap holding 3 000 other paused threads).
+ * The heap a step of the bench starts on. Whatever garbage earlier steps left is collected inside
+ * a later comparison's rounds, and the variant that allocates most triggers those collections:
+ * it pays for garbage it did not make. Measured on `createAgent` at one call in memory (figure 9,
+ * six variants, one fresh process per run): with ≈ 200 MiB of earlier work's garbage uncollected,
+ * ours took 1.31–1.32× of the middleware (two runs); with it collected first, 1.24–1.28× (four
+ * runs, 97 MiB of other paused threads held live); with no other threads at all, 1.22–1.26× (five
+ * runs). So every step starts after a full collection, and an in-memory step runs on checkpointers
+ * of its own (an in-memory checkpointer keeps every thread it ran: a shared one grows the live
+ * heap, which matters less, from step to step).
  */
 
 /** What the step ran on. */

@@ -14,13 +14,13 @@ export const METHOD = `## Method
   granted calls ≤ 1.05×, \`resume()\` ≤ 1.1×) runs 480 on Postgres, where a round varies more
   (each commit waits for its WAL flush) and 120 rounds leave an interval wider than the distance
   being judged.
-- **Each in-memory step on a heap of its own.** An in-memory checkpointer keeps every thread it
-  ran. Each step measured in memory gets checkpointers of its own, dropped when it ends, and
-  before every step what earlier steps left is collected (the run asks V8 for a full collection),
-  so no comparison does its garbage collection on a heap that other steps filled (a major
-  collection costs in proportion to what is live). The header says the live heap each step
-  started on. Postgres steps share one server and one pair of checkpointers, which keep no
-  threads in the process.
+- **Each step on a settled heap.** Before every step the run asks V8 for a full collection of
+  what earlier steps left: garbage collected inside a comparison's rounds is paid for by the
+  variant that triggers the collections (the one that allocates most), not by the one that made
+  it. Each step measured in memory runs on checkpointers of its own, dropped when it ends (an
+  in-memory checkpointer keeps every thread it ran), so the live heap does not grow from step to
+  step either. The header says the live heap each step started on. Postgres steps share one
+  server and one pair of checkpointers, which keep no threads in the process.
 - **Ratios are medians of per-round ratios.** The ratio of ours to a baseline is the median
   over rounds of (ours ÷ baseline in that round); drift that hits both sides of a round cancels
   in its ratio. The medians and p95s beside it are each variant's own, for scale.
