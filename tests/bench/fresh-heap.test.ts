@@ -1,8 +1,22 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { memoryBackend, type Backend } from "../../bench/support/backends.js";
+import { Annotation, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { onBackendOfItsOwn, settleHeap } from "../../bench/support/fresh-heap.js";
-import { newThreadId, plainRun } from "../../bench/support/agents.js";
+import { createMemoryCheckpointer } from "../../src/index.js";
+
+/** A memory backend as the bench makes one, from the source (tests do not need a build). */
+function memoryBackend(): { ours: BaseCheckpointSaver; close(): Promise<void> } {
+  return { ours: createMemoryCheckpointer(), close: async () => undefined };
+}
+
+/** A one-node graph on `checkpointer`: each run leaves a thread of checkpoints behind. */
+function counterGraph(checkpointer: BaseCheckpointSaver) {
+  const State = Annotation.Root({ count: Annotation<number>({ reducer: (left, right) => left + right, default: () => 0 }) });
+  return new StateGraph(State)
+    .addNode("increment", () => ({ count: 1 }))
+    .addEdge("__start__", "increment")
+    .compile({ checkpointer });
+}
 
 /** V8's collector, exposed for this test alone (jest does not start node with --expose-gc). */
 function collector(): () => void {
@@ -13,11 +27,11 @@ function collector(): () => void {
 describe("each bench step on a heap of its own", () => {
   test("a step's in-memory checkpointer, with every thread it ran, is garbage once the step returns", async () => {
     const gc = collector();
-    let held: WeakRef<Backend["ours"]> | undefined;
+    let held: WeakRef<BaseCheckpointSaver> | undefined;
     const threads = await onBackendOfItsOwn(memoryBackend, async (memory) => {
       held = new WeakRef(memory.ours);
-      const run = plainRun(1, memory.ours);
-      for (let index = 0; index < 3; index += 1) await run(newThreadId("fresh-heap"));
+      const graph = counterGraph(memory.ours);
+      for (let index = 0; index < 3; index += 1) await graph.invoke({ count: 1 }, { configurable: { thread_id: `fresh-heap-${index}` } });
       const ran: unknown[] = [];
       for await (const { config } of memory.ours.list({})) ran.push(config.configurable?.["thread_id"]);
       return new Set(ran).size;
