@@ -42,23 +42,23 @@ async function main(): Promise<void> {
   const steps: StepFacts[] = [];
   const step = async (name: string, run: () => Promise<Partial<Measurements>>) => {
     process.stdout.write(`• ${name} … `);
-    // What earlier steps left is collected first: no step's samples pay for another's heap.
-    const { heapMiB } = await settleHeap();
+    // What earlier steps left is collected first: no step's samples pay for another's garbage.
+    const { heapMiB, collected } = await settleHeap();
     const t = Date.now();
     const measured = await run();
     measurements.comparisons.push(...(measured.comparisons ?? []));
     measurements.counts.push(...(measured.counts ?? []));
     measurements.values.push(...(measured.values ?? []));
     const seconds = (Date.now() - t) / 1000;
-    steps.push({ name, seconds, heapMiB });
+    steps.push({ name, seconds, heapMiB, collected });
     process.stdout.write(`${seconds.toFixed(1)} s (live heap at its start: ${heapMiB} MiB)\n`);
   };
 
   const server = await benchDatabase();
   const postgres = await postgresBackend(server.url);
   // Each in-memory step gets checkpointers of its own, dropped when it ends: an in-memory
-  // checkpointer keeps every thread it ran, and a step sharing one would garbage-collect on
-  // the heap every earlier step filled (see bench/support/fresh-heap.ts).
+  // checkpointer keeps every thread it ran, so what one step made is garbage before the next
+  // starts, and settleHeap collects it (see bench/support/fresh-heap.ts).
   const backends: Array<{ name: Backend["name"]; use: <T>(work: (backend: Backend) => Promise<T>) => Promise<T> }> = [
     { name: "memory", use: (work) => onBackendOfItsOwn(memoryBackend, work) },
     { name: "postgres", use: (work) => work(postgres) },

@@ -15,6 +15,8 @@ export interface StepFacts {
   seconds: number;
   /** Live heap (MiB) at the step's start, after a full collection when the run could ask for one. */
   heapMiB: number;
+  /** Whether that collection ran (the run was started with `--expose-gc`, as `npm run bench` does). */
+  collected: boolean;
 }
 
 /** Where and how a run was measured. */
@@ -34,7 +36,10 @@ export interface RunFacts {
 function heapLine(steps: readonly StepFacts[] | undefined): string | undefined {
   if (steps === undefined || steps.length === 0) return undefined;
   const heaps = steps.map((step) => step.heapMiB);
-  return `Live heap at the start of each step: ${Math.min(...heaps)}–${Math.max(...heaps)} MiB (each in-memory step on checkpointers of its own, what earlier steps left collected first).`;
+  const how = steps.every((step) => step.collected)
+    ? "what earlier steps left collected first"
+    : "NOT collected first: the run was started without `--expose-gc`, so a step's samples may pay for an earlier step's garbage";
+  return `Live heap at the start of each step: ${Math.min(...heaps)}–${Math.max(...heaps)} MiB (each in-memory step on checkpointers of its own, ${how}).`;
 }
 
 /** A run as `bench/results/*.json` keeps it: its facts, every raw sample, and the goals as judged then. */

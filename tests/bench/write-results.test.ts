@@ -73,12 +73,15 @@ describe("writing a run's results", () => {
 
   test("the report says the live heap each step started on, and a run saved before steps were recorded says nothing of it", async () => {
     const steps = [
-      { name: "1. screening (memory)", seconds: 8, heapMiB: 31 },
-      { name: "9. createAgent, 50 calls (memory)", seconds: 30, heapMiB: 58 },
-      { name: "2. pause + resume, 10 calls (postgres)", seconds: 20, heapMiB: 44 },
+      { name: "1. screening (memory)", seconds: 8, heapMiB: 31, collected: true },
+      { name: "9. createAgent, 50 calls (memory)", seconds: 30, heapMiB: 58, collected: true },
+      { name: "2. pause + resume, 10 calls (postgres)", seconds: 20, heapMiB: 44, collected: true },
     ];
     await writeResults(dir, "stepped", { ...savedRun("on"), steps }, goals);
-    expect(await readFile(join(dir, "stepped.md"), "utf8")).toContain("Live heap at the start of each step: 31–58 MiB (each in-memory step on checkpointers of its own");
+    const stepped = await readFile(join(dir, "stepped.md"), "utf8");
+    expect(stepped).toContain("Live heap at the start of each step: 31–58 MiB (each in-memory step on checkpointers of its own, what earlier steps left collected first).");
+    await writeResults(dir, "uncollected", { ...savedRun("on"), steps: steps.map((step, index) => ({ ...step, collected: index !== 1 })) }, goals);
+    expect(await readFile(join(dir, "uncollected.md"), "utf8")).toContain("NOT collected first: the run was started without `--expose-gc`");
     await writeResults(dir, "older", savedRun("on"), goals);
     expect(await readFile(join(dir, "older.md"), "utf8")).not.toContain("Live heap");
   });
