@@ -3,20 +3,17 @@ import { join } from "node:path";
 import { GOALS, type Goal } from "../goals/index.js";
 import { goalsChart } from "./chart.js";
 import { judgeGoals } from "./judge-goals.js";
+import type { HeapAtStart } from "./fresh-heap.js";
 import { describeLibrary, type MeasuredLibrary } from "./library-name.js";
 import type { Measurements } from "./measurements.js";
 import { METHOD } from "./notes.js";
 import { figureTables, goalsSection } from "./report.js";
 import { describeServer, durabilityWarning, type BenchDatabase, type ServerFacts } from "./server.js";
 
-/** One step of a run: what it measured, how long it took, the live heap it started on. */
-export interface StepFacts {
+/** One step of a run: what it measured, how long it took, and the heap it started on. */
+export interface StepFacts extends HeapAtStart {
   name: string;
   seconds: number;
-  /** Live heap (MiB) at the step's start, after a full collection when the run could ask for one. */
-  heapMiB: number;
-  /** Whether that collection ran (the run was started with `--expose-gc`, as `npm run bench` does). */
-  collected: boolean;
 }
 
 /** Where and how a run was measured. */

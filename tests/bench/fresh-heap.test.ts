@@ -24,9 +24,22 @@ function collector(): () => void {
   return runInNewContext("gc") as () => void;
 }
 
+/** Runs `work` with `globalThis.gc` set to `gc` (or absent), as a process started with (or without) --expose-gc has it. */
+async function withGlobalGc<T>(gc: (() => void) | undefined, work: () => Promise<T>): Promise<T> {
+  const globals = globalThis as { gc?: unknown };
+  const before = globals.gc;
+  if (gc === undefined) delete globals.gc;
+  else globals.gc = gc;
+  try {
+    return await work();
+  } finally {
+    if (before === undefined) delete globals.gc;
+    else globals.gc = before;
+  }
+}
+
 describe("each bench step on a heap of its own", () => {
   test("a step's in-memory checkpointer, with every thread it ran, is garbage once the step returns", async () => {
-    const gc = collector();
     let held: WeakRef<BaseCheckpointSaver> | undefined;
     const threads = await onBackendOfItsOwn(memoryBackend, async (memory) => {
       held = new WeakRef(memory.ours);
@@ -37,32 +50,20 @@ describe("each bench step on a heap of its own", () => {
       return new Set(ran).size;
     });
     expect(threads).toBe(3);
-    // Collection may need a turn of the event loop to drop what the step's promises referenced.
-    for (let attempt = 0; attempt < 10 && held?.deref() !== undefined; attempt += 1) {
-      await new Promise((resolve) => setImmediate(resolve));
-      gc();
-    }
+    // As bench/run.ts does before the next step.
+    await withGlobalGc(collector(), settleHeap);
     expect(held?.deref()).toBeUndefined();
   });
 
   test("settleHeap frees what a step left referenced by a callback still queued when the step returned", async () => {
-    const gc = collector();
-    const globals = globalThis as { gc?: unknown };
-    const before = globals.gc;
-    globals.gc = gc;
-    try {
-      let held: WeakRef<object> | undefined;
-      await (async () => {
-        const big = { rows: new Array(1_000).fill("row") };
-        held = new WeakRef(big);
-        setImmediate(() => void big.rows.length);
-      })();
-      await settleHeap();
-      expect(held?.deref()).toBeUndefined();
-    } finally {
-      if (before === undefined) delete globals.gc;
-      else globals.gc = before;
-    }
+    let held: WeakRef<object> | undefined;
+    await (async () => {
+      const big = { rows: new Array(1_000).fill("row") };
+      held = new WeakRef(big);
+      setImmediate(() => void big.rows.length);
+    })();
+    await withGlobalGc(collector(), settleHeap);
+    expect(held?.deref()).toBeUndefined();
   });
 
   test("the backend is closed when the step fails, and the failure reaches the caller", async () => {
@@ -78,20 +79,11 @@ describe("each bench step on a heap of its own", () => {
   });
 
   test("settleHeap collects first when the process exposes gc, and says whether it could", async () => {
-    const globals = globalThis as { gc?: unknown };
-    const before = globals.gc;
     let collections = 0;
-    try {
-      globals.gc = () => void (collections += 1);
-      expect(await settleHeap()).toEqual({ heapMiB: expect.any(Number), collected: true });
-      expect(collections).toBeGreaterThan(0);
-      delete globals.gc;
-      const uncollected = await settleHeap();
-      expect(uncollected.collected).toBe(false);
-      expect(uncollected.heapMiB).toBeGreaterThan(0);
-    } finally {
-      if (before === undefined) delete globals.gc;
-      else globals.gc = before;
-    }
+    expect(await withGlobalGc(() => void (collections += 1), settleHeap)).toEqual({ heapMiB: expect.any(Number), collected: true });
+    expect(collections).toBeGreaterThan(0);
+    const uncollected = await withGlobalGc(undefined, settleHeap);
+    expect(uncollected.collected).toBe(false);
+    expect(uncollected.heapMiB).toBeGreaterThan(0);
   });
 });
