@@ -99,3 +99,75 @@ describe("the bootstrap interval of a median", () => {
     expect(covered / trials).toBeLessThanOrEqual(0.98);
   });
 });
+
+/**
+ * A comparison measured in `processes` fresh processes of `perProcess` rounds each: every process
+ * shifts ours by its own factor (`processEffect`, the spread of a log-normal: what V8 compiled
+ * there, how the heap was laid out), on top of each round's drift and noise.
+ */
+function forkedRounds(random: Random, processes: number, perProcess: number, ratio: number, processEffect: number): { ours: number[]; baseline: number[]; clusters: number[] } {
+  const ours: number[] = [];
+  const baseline: number[] = [];
+  for (let fork = 0; fork < processes; fork += 1) {
+    const shift = Math.exp(processEffect * normal(random));
+    const rounds = syntheticRounds(random, perProcess, ratio * shift, 0.2, 0.05);
+    ours.push(...rounds.ours);
+    baseline.push(...rounds.baseline);
+  }
+  return { ours, baseline, clusters: Array.from({ length: processes }, () => perProcess) };
+}
+
+function forkedCoverage(processEffect: number): { byProcess: number; pooled: number; widthRatio: number } {
+  const random = seededRandom(4_711);
+  const trials = 120;
+  let byProcess = 0;
+  let pooled = 0;
+  let widths = 0;
+  for (let trial = 0; trial < trials; trial += 1) {
+    const { ours, baseline, clusters } = forkedRounds(random, 4, 30, 1.2, processEffect);
+    const resampledByProcess = pairedRatioInterval(ours, baseline, { seed: trial, resamples: 300, clusters });
+    const resampledPooled = pairedRatioInterval(ours, baseline, { seed: trial, resamples: 300 });
+    if (resampledByProcess.low <= 1.2 && 1.2 <= resampledByProcess.high) byProcess += 1;
+    if (resampledPooled.low <= 1.2 && 1.2 <= resampledPooled.high) pooled += 1;
+    widths += (resampledByProcess.high - resampledByProcess.low) / (resampledPooled.high - resampledPooled.low);
+  }
+  return { byProcess: byProcess / trials, pooled: pooled / trials, widthRatio: widths / trials };
+}
+
+describe("the bootstrap interval of rounds measured in several processes", () => {
+  test("when processes differ by about 2 %, resampling by process covers the true ratio far more often than pooling the rounds", () => {
+    const { byProcess, pooled } = forkedCoverage(0.02);
+    // With this seed: 0.93 against 0.80 (the first process's rounds alone: 0.71).
+    expect(byProcess).toBeGreaterThanOrEqual(0.88);
+    expect(pooled).toBeLessThanOrEqual(byProcess - 0.1);
+  });
+
+  test("when processes do not differ, it still covers about 95 % of the time and widens only a little", () => {
+    const { byProcess, widthRatio } = forkedCoverage(0);
+    expect(byProcess).toBeGreaterThanOrEqual(0.92);
+    expect(widthRatio).toBeLessThan(1.5);
+  });
+
+  test("one process gives exactly the plain interval, and says nothing of processes", () => {
+    const { ours, baseline } = syntheticRounds(seededRandom(3), 40, 1.2, 0.2);
+    const plain = pairedRatioInterval(ours, baseline, { seed: 9 });
+    expect(pairedRatioInterval(ours, baseline, { seed: 9, clusters: [40] })).toEqual(plain);
+    expect(plain.processes).toBeUndefined();
+  });
+
+  test("says how many processes it rests on, beside how many rounds", () => {
+    const { ours, baseline, clusters } = forkedRounds(seededRandom(5), 3, 20, 1.2, 0.02);
+    expect(pairedRatioInterval(ours, baseline, { seed: 1, clusters })).toMatchObject({ samples: 60, processes: 3 });
+    expect(medianInterval(ours, { seed: 1, clusters })).toMatchObject({ samples: 60, processes: 3 });
+  });
+
+  test.each([
+    ["sizes that add up to fewer values", [20, 19]],
+    ["sizes that add up to more values", [20, 21]],
+    ["an empty process", [40, 0]],
+    ["a fractional size", [20.5, 19.5]],
+  ])("refuses %s", (_case, clusters) => {
+    const values = Array.from({ length: 40 }, (_, index) => index + 1);
+    expect(() => medianInterval(values, { seed: 1, clusters })).toThrow(RangeError);
+  });
+});
