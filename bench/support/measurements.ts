@@ -36,6 +36,11 @@ export interface Comparison {
   unit: "ms" | "threads/s";
   variants: Record<string, VariantSamples>;
   rows: ComparisonRow[];
+  /**
+   * How many of the rounds (in order) each process measured, when the comparison ran in several
+   * (`bench/support/forks.ts`); absent when one process measured every round.
+   */
+  forkRounds?: number[];
 }
 
 /** What one pause + resume cycle (or one run) of a variant asked of Postgres. */
@@ -71,6 +76,8 @@ export interface ValueFigure {
   /** What the value is shown beside (not a paired comparison: no ratio interval). */
   beside?: { label: string; samples: number[] };
   note?: string;
+  /** How many of the samples (in order) each process measured, as {@link Comparison.forkRounds}. */
+  forkRounds?: number[];
 }
 
 /** Everything one run measured. */
@@ -113,7 +120,8 @@ export function comparison(
 
 /**
  * The paired ratio of two variants of a comparison with its 95 % interval, resampled from a seed
- * derived from the comparison and the pair (so a run is reproducible given its samples).
+ * derived from the comparison and the pair (so a run is reproducible given its samples), by
+ * process and then by round when several processes measured it.
  *
  * @throws {RangeError} when either variant is missing
  * @example
@@ -125,5 +133,5 @@ export function ratioOf(of: Comparison, ours: string, baseline: string): Interva
   const left = of.variants[ours];
   const right = of.variants[baseline];
   if (left === undefined || right === undefined) throw new RangeError(`comparison ${of.id} has no variant "${left === undefined ? ours : baseline}"`);
-  return pairedRatioInterval(left.samples, right.samples, { seed: seedOf(`${of.id}:${ours}/${baseline}`) });
+  return pairedRatioInterval(left.samples, right.samples, { seed: seedOf(`${of.id}:${ours}/${baseline}`), ...(of.forkRounds === undefined ? {} : { clusters: of.forkRounds }) });
 }

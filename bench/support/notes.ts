@@ -14,13 +14,16 @@ export const METHOD = `## Method
   granted calls ≤ 1.05×, \`resume()\` ≤ 1.1×) runs 480 on Postgres, where a round varies more
   (each commit waits for its WAL flush) and 120 rounds leave an interval wider than the distance
   being judged.
-- **Each step on a settled heap.** Before every step the run asks V8 for a full collection of
-  what earlier steps left: garbage collected inside a comparison's rounds is paid for by the
-  variant that triggers the collections (the one that allocates most), not by the one that made
-  it. Each step measured in memory runs on checkpointers of its own, dropped when it ends (an
-  in-memory checkpointer keeps every thread it ran), so the live heap does not grow from step to
-  step either. The header says the live heap each step started on. Postgres steps share one
-  server and one pair of checkpointers, which keep no threads in the process.
+- **Each comparison in fresh processes of its own.** Every timed comparison runs in 4 new
+  processes, one after the other (JMH's forks), each with its own warm-up (30 rounds in memory,
+  where every process starts cold and a round takes a few ms; 10 on Postgres) and a quarter of
+  the rounds. What V8 compiled, and the feedback it kept, for one comparison no longer shapes
+  what the next one costs, and whatever makes one process run faster or slower than another
+  (the code it compiled, how its heap is laid out) shows in the interval instead of in the
+  difference between two runs. Each process starts on a settled heap and checkpointers of its
+  own. What is counted or read once (storage, counts, the inbox, the sweeper) runs in the
+  bench's own process, after a full collection of what earlier steps left; Postgres is one
+  server for all.
 - **Ratios are medians of per-round ratios.** The ratio of ours to a baseline is the median
   over rounds of (ours ÷ baseline in that round); drift that hits both sides of a round cancels
   in its ratio. The medians and p95s beside it are each variant's own, for scale.
@@ -30,11 +33,16 @@ export const METHOD = `## Method
   flushing WAL) on the same two cores. It tells a gap that fewer statements can close from one
   only less CPU can. It counts every thread of the process (V8's garbage collector helpers too),
   so in memory it can exceed the wall time.
-- **95 % intervals by the bootstrap.** Each interval resamples the paired rounds with
-  replacement (2 000 resamples) and keeps the middle 95 % of the resampled medians (percentile
-  bootstrap). The seed is derived from the comparison's id and the pair, so the same samples
-  always give the same interval. Throughput is rounds too: each round runs every variant's
-  threads once (one warm-up round), and the interval is over rounds.
+- **95 % intervals by the bootstrap, by process and then by round.** Each resample draws the
+  comparison's processes with replacement, then each drawn process's paired rounds with
+  replacement (2 000 resamples), and the interval keeps the middle 95 % of the resampled medians
+  (percentile bootstrap). Rounds of one process share what that process is; resampling them as
+  if they were independent gives an interval that two runs of the same code miss. In a
+  simulation with processes that differ by about 2 % (the size measured here), 4 processes of
+  30 rounds covered the true ratio 93 % of the time resampled by process, 80 % pooled, and one
+  process's rounds alone 71 %. The seed is derived from the comparison's id and the pair, so the
+  same samples always give the same interval. Throughput is rounds too: each round runs every
+  variant's threads once (one warm-up round per process), and the interval is over rounds.
 - **Verdicts from intervals, never from point estimates.** ✅ met: the whole interval is on the
   right side of the target. ❌ missed: the whole interval is on the wrong side. ⛔ out of reach:
   not met, and the *floor's* interval against the same baseline is wholly on the wrong side — the

@@ -35,7 +35,8 @@ function shown(interval: Interval, unit: string, bold = true): string {
  */
 export function goalLine(result: GoalResult): string {
   const target = describeTarget(result.goal.target, result.unit === "×" ? "×" : ` ${result.unit}`);
-  const basis = result.measured.level === 1 ? "" : `${result.measured.samples} ${result.goal.kind === "ratio" ? "paired rounds" : "samples"}; `;
+  const processes = result.measured.processes === undefined ? "" : ` in ${result.measured.processes} processes`;
+  const basis = result.measured.level === 1 ? "" : `${result.measured.samples} ${result.goal.kind === "ratio" ? "paired rounds" : "samples"}${processes}; `;
   const floor = result.floor === undefined ? "" : `; the floor: ${shown(result.floor, result.unit, false)}`;
   return `- ${MARK[result.judgement.verdict]} — ${result.goal.statement}: ${shown(result.measured, result.unit)} (target ${target}; ${basis}${result.judgement.why}${floor})`;
 }
@@ -71,7 +72,7 @@ function comparisonSection(of: Comparison): string {
     return `| ${shortName(of.variants[row.ours]!.label)} ÷ ${shortName(of.variants[row.baseline]!.label)} | ${row.relation} | ${shown(ratio, "×", false)} |`;
   });
   return [
-    `#### ${of.case}, ${of.backend} (${of.variants[of.rows[0]?.ours ?? ""]?.samples.length ?? 0} paired rounds)`,
+    `#### ${of.case}, ${of.backend} (${of.variants[of.rows[0]?.ours ?? ""]?.samples.length ?? 0} paired rounds${(of.forkRounds?.length ?? 0) > 1 ? ` in ${of.forkRounds!.length} processes` : ""})`,
     "",
     withCpu ? `| variant | median / p95 (${of.unit}) | CPU of this process, median (${of.unit}) |` : `| variant | median / p95 (${of.unit}) |`,
     withCpu ? "|---|---|---|" : "|---|---|",

@@ -10,10 +10,12 @@ import { METHOD } from "./notes.js";
 import { figureTables, goalsSection } from "./report.js";
 import { describeServer, durabilityWarning, type BenchDatabase, type ServerFacts } from "./server.js";
 
-/** One step of a run: what it measured, how long it took, and the heap it started on. */
+/** One step of a run: what it measured, how long it took, and the heap it started on (the largest of its processes'). */
 export interface StepFacts extends HeapAtStart {
   name: string;
   seconds: number;
+  /** How many fresh processes measured it, when it ran in its own (`bench/support/forks.ts`). */
+  processes?: number;
 }
 
 /** Where and how a run was measured. */
@@ -36,7 +38,9 @@ function heapLine(steps: readonly StepFacts[] | undefined): string | undefined {
   const how = steps.every((step) => step.collected)
     ? "what earlier steps left collected first"
     : "NOT collected first: the run was started without `--expose-gc`, so a step's samples may pay for an earlier step's garbage";
-  return `Live heap at the start of each step: ${Math.min(...heaps)}–${Math.max(...heaps)} MiB (each in-memory step on checkpointers of its own, ${how}).`;
+  const forks = [...new Set(steps.flatMap((step) => (step.processes === undefined ? [] : [step.processes])))];
+  const where = forks.length === 0 ? "each in-memory step on checkpointers of its own" : `each timed comparison in ${forks.join(" or ")} fresh processes of its own, its rounds shared out among them`;
+  return `Live heap at the start of each step: ${Math.min(...heaps)}–${Math.max(...heaps)} MiB (${where}, ${how}).`;
 }
 
 /** A run as `bench/results/*.json` keeps it: its facts, every raw sample, and the goals as judged then. */

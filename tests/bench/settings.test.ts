@@ -12,6 +12,16 @@ describe("rounds of a timed comparison", () => {
     expect(rounds(full, { name: "memory" }, "fine")).toEqual(rounds(full, { name: "memory" }));
   });
 
+  it("warms an in-memory comparison up longer than a Postgres one: every process starts cold, and an in-memory round takes a few ms", () => {
+    expect(rounds(full, { name: "memory" }).warmup).toBe(full.memoryWarmup);
+    expect(full.memoryWarmup).toBeGreaterThan(full.warmup);
+  });
+
+  it("runs each comparison of a full run in several processes, and the quick run in at least two so CI takes the forked path", () => {
+    expect(full.forks).toBeGreaterThanOrEqual(4);
+    expect(settingsFor(true).forks).toBeGreaterThanOrEqual(2);
+  });
+
   it("keeps the quick smoke run short for every precision", () => {
     const quick = settingsFor(true);
     expect(rounds(quick, { name: "postgres" }, "fine").samples).toBeLessThanOrEqual(quick.memorySamples);

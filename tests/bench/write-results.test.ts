@@ -86,6 +86,20 @@ describe("writing a run's results", () => {
     expect(await readFile(join(dir, "older.md"), "utf8")).not.toContain("Live heap");
   });
 
+  test("a run whose comparisons ran in processes of their own says so, and each goal says how many processes its rounds came from", async () => {
+    const forked = savedRun("on");
+    forked.comparisons[0]!.forkRounds = [8, 8, 7, 7];
+    const steps = [
+      { name: "2. pause + resume, 10 calls (postgres)", seconds: 20, heapMiB: 29, collected: true, processes: 4 },
+      { name: "5. storage (postgres)", seconds: 2, heapMiB: 33, collected: true },
+    ];
+    await writeResults(dir, "forked", { ...forked, steps }, goals);
+    const markdown = await readFile(join(dir, "forked.md"), "utf8");
+    expect(markdown).toContain("Live heap at the start of each step: 29–33 MiB (each timed comparison in 4 fresh processes of its own, its rounds shared out among them, what earlier steps left collected first).");
+    expect(markdown).toContain("(target ≤ 1.2×; 30 paired rounds in 4 processes;");
+    expect(markdown).toContain("#### 10 calls, postgres (30 paired rounds in 4 processes)");
+  });
+
   test("a server that does not run at production durability gets a warning above the goals", async () => {
     await writeResults(dir, "latest", savedRun("off"), goals);
     const markdown = await readFile(join(dir, "latest.md"), "utf8");
