@@ -28,7 +28,7 @@ export interface BootstrapOptions {
    * draws processes with replacement, then values within each drawn process, so the interval
    * carries how much processes differ as well as how much rounds do.
    */
-  clusters?: readonly number[];
+  clusters?: readonly number[] | undefined;
 }
 
 const DEFAULT_RESAMPLES = 2000;

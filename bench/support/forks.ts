@@ -10,7 +10,7 @@
  * where it ran after eleven other comparisons in the same process — a shift as large as a run's
  * interval, in one direction, and one no interval of one process can carry.
  */
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -116,10 +116,11 @@ export interface ForkOutput {
 
 function runFork(script: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    // The same runtime and flags as this process (tsx's loader, --expose-gc), a script of its own.
-    const child = execFile(process.execPath, [...process.execArgv, script, ...args], { maxBuffer: 16 * 2 ** 20 }, (error) => (error === null ? resolve() : reject(error)));
-    child.stdout?.pipe(process.stderr);
-    child.stderr?.pipe(process.stderr);
+    // The same runtime and flags as this process (tsx's loader, --expose-gc), a script of its own;
+    // whatever it prints goes to this process's stderr, beside the progress lines on stdout.
+    const child = spawn(process.execPath, [...process.execArgv, script, ...args], { stdio: ["ignore", 2, 2] });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`bench/fork.ts exited with ${signal ?? `code ${code}`}: ${args[0]}`))));
   });
 }
 

@@ -44,7 +44,7 @@ function judgeOne(goal: Goal, measurements: Measurements): GoalResult {
         const measured = exactly(value.samples[0] ?? Number.NaN);
         return { goal, measured, unit: value.unit, judgement: judge(measured, goal.target, { minSamples: 1 }) };
       }
-      const measured = medianInterval(value.samples, { seed: seedOf(value.id), ...(value.forkRounds === undefined ? {} : { clusters: value.forkRounds }) });
+      const measured = medianInterval(value.samples, { seed: seedOf(value.id), clusters: value.forkRounds });
       return { goal, measured, unit: value.unit, judgement: judge(measured, goal.target) };
     }
   }

@@ -133,5 +133,5 @@ export function ratioOf(of: Comparison, ours: string, baseline: string): Interva
   const left = of.variants[ours];
   const right = of.variants[baseline];
   if (left === undefined || right === undefined) throw new RangeError(`comparison ${of.id} has no variant "${left === undefined ? ours : baseline}"`);
-  return pairedRatioInterval(left.samples, right.samples, { seed: seedOf(`${of.id}:${ours}/${baseline}`), ...(of.forkRounds === undefined ? {} : { clusters: of.forkRounds }) });
+  return pairedRatioInterval(left.samples, right.samples, { seed: seedOf(`${of.id}:${ours}/${baseline}`), clusters: of.forkRounds });
 }
