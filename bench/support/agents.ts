@@ -8,7 +8,7 @@ import { scriptedAgent } from "../../examples/support/agent-graph.js";
 import { ScriptedChatModel, toolCallingScript, type PlannedCall } from "../../examples/support/scripted-chat-model.js";
 import type { ClaimStore } from "../../src/claims/index.js";
 import type { ToolApprovalDecision } from "../../src/index.js";
-import { ApprovalToolNode, HookRegistry, readThreadState, resume } from "./library.js";
+import { ApprovalToolNode, HookRegistry, readThreadState, resume, withThreadContinuation } from "./library.js";
 
 /** One unit of work of a variant on a fresh thread: a full run, or a pause and its resume. */
 export type Work = (threadId: string) => Promise<unknown>;
@@ -106,10 +106,15 @@ export function approvalAgent(count: number, checkpointer: BaseCheckpointSaver) 
   };
   const resumeWith = (threadId: string, interruptId: string) => resume(graph, configFor(threadId), approveAll, { interruptId });
   const rawResume = (threadId: string, interruptId: string) => graph.invoke(new Command({ resume: { [interruptId]: approveAll } }), configFor(threadId));
+  // The same raw Command as the one continuation of its thread: the lease `resume()` takes, with none of its checks.
+  const leasedRawResume = (threadId: string, interruptId: string) =>
+    withThreadContinuation(checkpointer, threadId, (lease) => graph.invoke(new Command({ resume: { [interruptId]: approveAll } }), lease.runConfig(configFor(threadId))));
   return {
     pause,
     resume: resumeWith,
     rawResume,
+    /** A raw `Command` under the thread's continuation lease (`withThreadContinuation`), as `resume()` runs it. */
+    leasedRawResume,
     /** Pause, then `resume()`. */
     cycle: (async (threadId) => resumeWith(threadId, await pause(threadId))) as Work,
     /** Pause, then a raw `Command`. */

@@ -34,7 +34,8 @@ if (measuredLibrary === "package") assertFreshBuild();
 const base = measuredLibrary === "package" ? join(ROOT, "dist", "cjs") : join(ROOT, "src");
 
 function load<T>(path: string): T {
-  return require(join(base, path)) as T;
+  // The source is required without its `.js`, so any TypeScript loader finds the `.ts` (tsx and jest alike).
+  return require(join(base, measuredLibrary === "package" ? path : path.replace(/\.js$/, ""))) as T;
 }
 
 const root = load<typeof RootModule>("index.js");
@@ -45,7 +46,7 @@ const threadState = load<typeof ThreadStateModule>("host/thread-state.js");
 const sweeperSql = load<typeof SweeperSqlModule>("postgres/sweeper/due-approvals-sql.js");
 
 /** Ours, from the measured build: the root entry point's values the bench uses. */
-export const { ApprovalToolNode, HookRegistry, resume, getInterrupt, createMemoryCheckpointer } = root;
+export const { ApprovalToolNode, HookRegistry, resume, getInterrupt, createMemoryCheckpointer, withThreadContinuation } = root;
 /** `langgraph-hitl/langchain`'s middleware, from the measured build. */
 export const { approvalMiddleware } = langchain;
 /** `langgraph-hitl/postgres`'s saver, from the measured build. */

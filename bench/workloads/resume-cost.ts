@@ -14,7 +14,9 @@ interface Paused {
 
 /**
  * 3. What `resume()` adds to a raw Command resume (pre-validation, signing, reading the outcome),
- * the resume alone (the pause is prepared untimed); 3b. the claim's share of a resume: time inside
+ * the resume alone (the pause is prepared untimed); 3a. that cost split in two by a third variant,
+ * the same raw Command run as the thread's one continuation (`withThreadContinuation`): the lease's
+ * share, and what `resume()` does under it; 3b. the claim's share of a resume: time inside
  * the claim store against the whole `resume()` it is part of (not paired: no ratio interval).
  *
  * @example
@@ -46,6 +48,7 @@ export async function resumeCost(backend: Backend, settings: BenchSettings): Pro
             },
           },
           raw: { prepare: paused, run: ({ threadId, interruptId }: Paused) => agent.rawResume(threadId, interruptId) },
+          leased: { prepare: paused, run: ({ threadId, interruptId }: Paused) => agent.leasedRawResume(threadId, interruptId) },
         },
         timing,
       );
@@ -53,9 +56,17 @@ export async function resumeCost(backend: Backend, settings: BenchSettings): Pro
       comparisons.push(
         comparison(
           { id: `resume-cost/${backend.name}/${calls}`, figure: "3. resume() vs a raw Command (the resume alone) — baseline: the same paused thread resumed with graph.invoke(new Command(…))", case: label, backend: backend.name, unit: "ms" },
-          { resume: `resume(): the library's resume (${backend.oursName})`, raw: `raw Command: graph.invoke(new Command({ resume })) (${backend.oursName})` },
+          {
+            resume: `resume(): the library's resume (${backend.oursName})`,
+            raw: `raw Command: graph.invoke(new Command({ resume })) (${backend.oursName})`,
+            leased: `raw Command under the lease: the same Command inside withThreadContinuation, as resume() runs it (${backend.oursName})`,
+          },
           samples,
-          [{ ours: "resume", baseline: "raw", relation: "like for like: the same paused thread resumed with a raw Command" }],
+          [
+            { ours: "resume", baseline: "raw", relation: "like for like: the same paused thread resumed with a raw Command" },
+            { ours: "leased", baseline: "raw", relation: "3a. the continuation lease alone: taken, carried by the run's writes, released (no checks)" },
+            { ours: "resume", baseline: "leased", relation: "3a. resume()'s own work under that lease: reading the head it hands over, validating, signing, reporting" },
+          ],
         ),
       );
       values.push({
