@@ -4,10 +4,16 @@ import type * as LibraryModule from "../../bench/support/library.js";
 // The bench's agents load the library the bench measures; here, the source (no build needed).
 let agents: typeof AgentsModule;
 let library: typeof LibraryModule;
+const measured = process.env["BENCH_LIBRARY"];
 beforeAll(() => {
   process.env["BENCH_LIBRARY"] = "source";
   agents = require("../../bench/support/agents.js") as typeof AgentsModule;
   library = require("../../bench/support/library.js") as typeof LibraryModule;
+});
+// Test files of a worker share process.env: leave it as it was.
+afterAll(() => {
+  if (measured === undefined) delete process.env["BENCH_LIBRARY"];
+  else process.env["BENCH_LIBRARY"] = measured;
 });
 
 /** Whether the next continuation of the thread, started while `run` is under way, finds the interrupt already answered. */
