@@ -23,31 +23,31 @@ async function nextContinuationSeesItAnswered(run: Promise<unknown>, saver: Para
   return answered;
 }
 
+/** The bench's one-call approval agent on a fresh memory checkpointer, paused on a new thread. */
+async function pausedAgent(prefix: string) {
+  const saver = library.createMemoryCheckpointer();
+  const agent = agents.approvalAgent(1, saver);
+  const threadId = agents.newThreadId(prefix);
+  return { saver, agent, threadId, interruptId: await agent.pause(threadId) };
+}
+
 describe("figure 3's raw Command under the lease", () => {
   it("is the thread's one continuation: the next continuation starts only once its run has answered the interrupt", async () => {
-    const saver = library.createMemoryCheckpointer();
-    const agent = agents.approvalAgent(1, saver);
-    const threadId = agents.newThreadId("leased");
-    const interruptId = await agent.pause(threadId);
+    const { saver, agent, threadId, interruptId } = await pausedAgent("leased");
 
     await expect(nextContinuationSeesItAnswered(agent.leasedRawResume(threadId, interruptId), saver, threadId)).resolves.toBe(true);
   });
 
   it("resumes the thread as the raw Command does: the approved call runs and the run finishes", async () => {
-    const saver = library.createMemoryCheckpointer();
-    const agent = agents.approvalAgent(1, saver);
-    const threadId = agents.newThreadId("leased");
-    const result = (await agent.leasedRawResume(threadId, await agent.pause(threadId))) as { messages: Array<{ getType(): string; content: unknown }>; __interrupt__?: unknown };
+    const { agent, threadId, interruptId } = await pausedAgent("leased");
+    const result = (await agent.leasedRawResume(threadId, interruptId)) as { messages: Array<{ getType(): string; content: unknown }>; __interrupt__?: unknown };
 
     expect(result.__interrupt__).toBeUndefined();
     expect(result.messages.filter((message) => message.getType() === "tool").map((message) => message.content)).toEqual(["result 0"]);
   });
 
   it("differs from a raw Command, which holds no lease: another continuation starts at once and finds the interrupt pending", async () => {
-    const saver = library.createMemoryCheckpointer();
-    const agent = agents.approvalAgent(1, saver);
-    const threadId = agents.newThreadId("raw");
-    const interruptId = await agent.pause(threadId);
+    const { saver, agent, threadId, interruptId } = await pausedAgent("raw");
 
     await expect(nextContinuationSeesItAnswered(agent.rawResume(threadId, interruptId), saver, threadId)).resolves.toBe(false);
   });
