@@ -105,10 +105,10 @@ export function approvalAgent(count: number, checkpointer: BaseCheckpointSaver) 
     return interruptId;
   };
   const resumeWith = (threadId: string, interruptId: string) => resume(graph, configFor(threadId), approveAll, { interruptId });
-  const rawResume = (threadId: string, interruptId: string) => graph.invoke(new Command({ resume: { [interruptId]: approveAll } }), configFor(threadId));
+  const invokeRaw = (interruptId: string, config: ReturnType<typeof configFor>) => graph.invoke(new Command({ resume: { [interruptId]: approveAll } }), config);
+  const rawResume = (threadId: string, interruptId: string) => invokeRaw(interruptId, configFor(threadId));
   // The same raw Command as the one continuation of its thread: the lease `resume()` takes, with none of its checks.
-  const leasedRawResume = (threadId: string, interruptId: string) =>
-    withThreadContinuation(checkpointer, threadId, (lease) => graph.invoke(new Command({ resume: { [interruptId]: approveAll } }), lease.runConfig(configFor(threadId))));
+  const leasedRawResume = (threadId: string, interruptId: string) => withThreadContinuation(checkpointer, threadId, (lease) => invokeRaw(interruptId, lease.runConfig(configFor(threadId))));
   return {
     pause,
     resume: resumeWith,
