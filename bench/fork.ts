@@ -4,18 +4,18 @@
  *
  *   tsx --expose-gc bench/fork.ts '{"step":…,"settings":…,"databaseUrl":…}' /tmp/…/0.json
  */
-import { setMaxListeners } from "node:events";
 import { writeFile } from "node:fs/promises";
 import { failAndExit } from "../examples/support/fail.mjs";
 import { memoryBackend, postgresBackend, type Backend } from "./support/backends.js";
 import { onBackendOfItsOwn, settleHeap } from "./support/fresh-heap.js";
+import { silenceListenerLeakWarnings } from "./support/listener-warnings.js";
 import type { ForkOutput } from "./support/forks.js";
 import { measureStep, type ForkedStep } from "./workloads/forked-steps.js";
 import type { BenchSettings } from "./workloads/settings.js";
 
 async function main(): Promise<void> {
-  // As bench/run.ts: LangGraph's plain ToolNode trips Node's listener-leak warning on every baseline run; it is not a leak.
-  setMaxListeners(0);
+  // As bench/run.ts: left on, the warning is a cost only the ToolNode baseline pays.
+  silenceListenerLeakWarnings();
   const [spec, out] = process.argv.slice(2);
   if (spec === undefined || out === undefined) throw new RangeError("usage: fork.ts <spec JSON> <output file>");
   const { step, settings, databaseUrl } = JSON.parse(spec) as { step: ForkedStep; settings: BenchSettings; databaseUrl: string };

@@ -5,18 +5,18 @@
  *
  * It measures the built package, as `npm run bench` does (`BENCH_LIBRARY=source`: the source, no build).
  */
-import { setMaxListeners } from "node:events";
 import { failAndExit } from "../examples/support/fail.mjs";
 import { ISSUE_25_GOALS } from "./goals/issue-25.js";
 import { memoryBackend, postgresBackend } from "./support/backends.js";
 import { judgeGoals } from "./support/judge-goals.js";
+import { silenceListenerLeakWarnings } from "./support/listener-warnings.js";
 import { goalLine } from "./support/report.js";
 import { benchDatabase } from "./support/server.js";
 import { grantedCalls } from "./workloads/grants.js";
 import { settingsFor } from "./workloads/settings.js";
 
 async function main(): Promise<void> {
-  setMaxListeners(0);
+  silenceListenerLeakWarnings();
   const settings = settingsFor(process.argv.includes("--quick"));
   const memory = memoryBackend();
   const server = await benchDatabase();

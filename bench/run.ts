@@ -9,13 +9,13 @@
  *   npm run bench -- --quick  smoke run: every workload, few samples, writes bench/results/quick.*;
  *                             fails only on errors, never on a verdict
  */
-import { setMaxListeners } from "node:events";
 import { cpus, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { failAndExit } from "../examples/support/fail.mjs";
 import { postgresBackend } from "./support/backends.js";
 import { settleHeap, type HeapAtStart } from "./support/fresh-heap.js";
 import { inForks } from "./support/forks.js";
+import { silenceListenerLeakWarnings } from "./support/listener-warnings.js";
 import { measuredLibrary } from "./support/library.js";
 import type { Measurements } from "./support/measurements.js";
 import { benchDatabase, serverFacts } from "./support/server.js";
@@ -28,9 +28,8 @@ import { settingsFor } from "./workloads/settings.js";
 import { storage } from "./workloads/storage.js";
 
 async function main(): Promise<void> {
-  // LangGraph's plain ToolNode runs ten tools at once, each listening to the run's signal, which
-  // trips Node's listener-leak warning on every baseline run; it is not a leak.
-  setMaxListeners(0);
+  // Left on, Node's listener-leak warning is a cost only LangGraph's ToolNode baseline pays (see there).
+  silenceListenerLeakWarnings();
   const quick = process.argv.includes("--quick");
   const settings = settingsFor(quick);
   const started = Date.now();
