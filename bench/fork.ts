@@ -8,8 +8,8 @@ import { writeFile } from "node:fs/promises";
 import { failAndExit } from "../examples/support/fail.mjs";
 import { memoryBackend, postgresBackend, type Backend } from "./support/backends.js";
 import { onBackendOfItsOwn, settleHeap } from "./support/fresh-heap.js";
-import { silenceListenerLeakWarnings } from "./support/listener-warnings.js";
 import type { ForkOutput } from "./support/forks.js";
+import { silenceListenerLeakWarnings } from "./support/listener-warnings.js";
 import { measureStep, type ForkedStep } from "./workloads/forked-steps.js";
 import type { BenchSettings } from "./workloads/settings.js";
 

@@ -2,7 +2,8 @@ import { EventEmitter } from "node:events";
 
 /**
  * Switches off Node's listener-leak warning for every event target this process makes from now on
- * (`events.defaultMaxListeners = 0`, what `events.setMaxListeners(0)` sets), and returns how to switch it back.
+ * (`events.defaultMaxListeners = 0`, what `events.setMaxListeners(0)` sets). Every bench process
+ * calls it first.
  *
  * It is about fairness, not noise. LangGraph's `ToolNode` runs a batch's tools at once, each
  * listening to the step's abort signal beside LangGraph's own listener: from ten calls on, every
@@ -12,17 +13,12 @@ import { EventEmitter } from "node:events";
  * 1.04–1.05× of `ToolNode` with it on against 1.08–1.09× with it off (the same code, four
  * processes each, 300 interleaved rounds).
  *
- * @returns Restores the default limit the process had before.
  * @example
  * ```ts
- * const restore = silenceListenerLeakWarnings();
- * try { await measure(); } finally { restore(); }
+ * silenceListenerLeakWarnings();
+ * const settings = settingsFor(quick);
  * ```
  */
-export function silenceListenerLeakWarnings(): () => void {
-  const previous = EventEmitter.defaultMaxListeners;
+export function silenceListenerLeakWarnings(): void {
   EventEmitter.defaultMaxListeners = 0;
-  return function restoreListenerLeakWarnings() {
-    EventEmitter.defaultMaxListeners = previous;
-  };
 }
