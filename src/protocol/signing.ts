@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from "node:crypto";
 import { z } from "zod";
 import { canonicalJson } from "../payload/canonical-json.js";
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
@@ -80,12 +80,32 @@ const PROCESS_KEY = Symbol.for("langgraph-hitl/process-key");
  * graph from the CommonJS build, a host from the ES module build) shares it. Across processes
  * a reviewer counts as unverified unless both sides share a configured `signingKey`.
  */
-function processKey(): Uint8Array {
+function processKeyBytes(): Uint8Array {
   const holder = globalThis as { [PROCESS_KEY]?: Uint8Array };
   if (holder[PROCESS_KEY] === undefined) {
     Object.defineProperty(globalThis, PROCESS_KEY, { value: randomBytes(32), enumerable: false, writable: false, configurable: false });
   }
   return holder[PROCESS_KEY]!;
+}
+
+/** The process key as a `KeyObject`, made once per copy of this module from the bytes every copy shares. */
+let processSecret: { bytes: Uint8Array; key: KeyObject } | undefined;
+
+function processKey(): KeyObject {
+  const bytes = processKeyBytes();
+  if (processSecret?.bytes !== bytes) processSecret = { bytes, key: createSecretKey(bytes) };
+  return processSecret.key;
+}
+
+/**
+ * The key as `createHmac` takes it fastest. A string goes as it is; bytes go as a `KeyObject`:
+ * on Node 24 an HMAC with a `Uint8Array` key takes ≈ 10 µs, with a `KeyObject` or a string
+ * ≈ 2 µs (on Node 20 and 22 ≈ 2 µs each way). A caller's bytes become a new `KeyObject` on
+ * every call, never a cached one: bytes changed in place between two calls sign with what they
+ * are now.
+ */
+function macKey(key: SigningKey | KeyObject): string | KeyObject {
+  return key instanceof Uint8Array ? createSecretKey(key) : key;
 }
 
 /** What a signature binds: the thread, the root task that paused, the interrupt answered, the value and its envelope. */
@@ -99,10 +119,10 @@ export interface SignedResume {
   meta: ResumeMeta;
 }
 
-function hmac(key: SigningKey, signed: SignedResume): string {
+function hmac(key: SigningKey | KeyObject, signed: SignedResume): string {
   const { signature: _unsigned, ...meta } = signed.meta;
   const bound = ["langgraph-hitl/resume/v2", signed.threadId, signed.taskId, signed.interruptId, signed.value, meta];
-  return createHmac("sha256", key).update(canonicalJson(bound)).digest("hex");
+  return createHmac("sha256", macKey(key)).update(canonicalJson(bound)).digest("hex");
 }
 
 /**

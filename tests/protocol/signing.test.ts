@@ -48,6 +48,28 @@ describe("signing resume values", () => {
     expect(verifyResume({ ...signed(other), meta: original.meta }, KEY)).toBe(false);
   });
 
+  test("a signature is the same on every release: pinned for a string key and for a key given as bytes", () => {
+    const bytes = Uint8Array.from({ length: 32 }, (_, index) => index);
+    expect(signResume(signed(), KEY)).toBe("80e7e29a15f25338c5b85f4c5219b0402d9530aa980de1ca33450c923dd8b1bc");
+    expect(signResume(signed(), bytes)).toBe("ce0e8a000e63cb8eb7fae98ae613e90667a805bd586c1e1e9460738b5df759f7");
+  });
+
+  test("a key given as bytes signs as the same key given as its UTF-8 string", () => {
+    const bytes = new TextEncoder().encode(KEY);
+    expect(signResume(signed(), bytes)).toBe(signResume(signed(), KEY));
+    expect(verifyResume(withSignature(signed(), KEY), bytes)).toBe(true);
+  });
+
+  test("key bytes changed in place sign with what they are now, never with what they were", () => {
+    const bytes = Uint8Array.from({ length: 32 }, (_, index) => index);
+    const before = signResume(signed(), bytes);
+    bytes[0] = 255;
+    const after = signResume(signed(), bytes);
+    expect(after).not.toBe(before);
+    expect(after).toBe(signResume(signed(), Uint8Array.from(bytes)));
+    expect(verifyResume({ ...signed(), meta: { ...signed().meta, signature: before } }, bytes)).toBe(false);
+  });
+
   test("a value too deep to canonicalise does not verify (and does not throw)", () => {
     let deep: unknown = "leaf";
     for (let level = 0; level < 200_000; level += 1) deep = [deep];
