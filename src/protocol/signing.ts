@@ -88,13 +88,14 @@ function processKeyBytes(): Uint8Array {
   return holder[PROCESS_KEY]!;
 }
 
-/** The process key as a `KeyObject`, made once per copy of this module from the bytes every copy shares. */
-let processSecret: { bytes: Uint8Array; key: KeyObject } | undefined;
+/**
+ * The process key as a `KeyObject`, made once per copy of this module from the bytes every copy
+ * shares: the `globalThis` property holding them can be neither reassigned nor redefined.
+ */
+let processSecret: KeyObject | undefined;
 
 function processKey(): KeyObject {
-  const bytes = processKeyBytes();
-  if (processSecret?.bytes !== bytes) processSecret = { bytes, key: createSecretKey(bytes) };
-  return processSecret.key;
+  return (processSecret ??= createSecretKey(processKeyBytes()));
 }
 
 /**
