@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../payload/sha256.js";
 
 
 /** Length in code points, as Postgres `char_length` counts. */
@@ -23,7 +23,7 @@ function codePoints(text: string): number {
 export function approvalIdOf(location: { threadId: string; checkpointId: string; taskId: string; position: number }): string {
   const part = (text: string) => `${codePoints(text)}:${text}`;
   const key = `${part(location.threadId)}${part(location.checkpointId)}${part(location.taskId)}${location.position}`;
-  return createHash("sha256").update(key, "utf8").digest("hex").slice(0, 32);
+  return sha256Hex(key).slice(0, 32);
 }
 
 /**

@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
-
 import { canonicalJson } from "./canonical-json.js";
 import { isToolApprovalInterrupt } from "./guards.js";
+import { sha256Hex } from "./sha256.js";
 
 /**
  * The digest a decision is bound to: SHA-256 over the tool name and the canonical JSON
@@ -43,7 +42,7 @@ export function requestText(name: string, args: unknown): string {
  * ```
  */
 export function digestOfRequestText(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+  return sha256Hex(text);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import type pg from "pg";
+import { sha256Hex } from "../payload/sha256.js";
 import { BoundedMemo } from "./bounded-memo.js";
 
 // Names already derived, by statement text: the hot statements are a handful per schema.
@@ -18,7 +18,7 @@ const names = new BoundedMemo<string>(256);
  * ```
  */
 export function statementName(text: string): string {
-  return names.get(text, () => `hitl_${createHash("sha256").update(text).digest("hex").slice(0, 32)}`);
+  return names.get(text, () => `hitl_${sha256Hex(text).slice(0, 32)}`);
 }
 
 /**

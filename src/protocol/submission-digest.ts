@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { canonicalJson } from "../payload/canonical-json.js";
+import { sha256Hex } from "../payload/sha256.js";
 
 /**
  * What identifies one submission: its random attempt id together with the value it carried.
@@ -17,5 +17,5 @@ import { canonicalJson } from "../payload/canonical-json.js";
  * ```
  */
 export function submissionDigest(attempt: string | undefined, value: unknown): string {
-  return createHash("sha256").update("langgraph-hitl/submission/v1\u0000").update(canonicalJson([attempt ?? null, value ?? null])).digest("hex");
+  return sha256Hex(`langgraph-hitl/submission/v1\u0000${canonicalJson([attempt ?? null, value ?? null])}`);
 }
