@@ -13,26 +13,36 @@ export const MAX_RESUME_VALUE_COUNT = 100_000;
 function beyondLimits(value: unknown): { depth: boolean } | undefined {
   const stack: Array<[unknown, number]> = [[value, 1]];
   let count = 1;
+  let passed: { depth: boolean } | undefined;
+  const admit = (child: unknown, level: number): boolean => {
+    if (level > MAX_RESUME_VALUE_DEPTH) passed = { depth: true };
+    else if ((count += 1) > MAX_RESUME_VALUE_COUNT) passed = { depth: false };
+    else stack.push([child, level]);
+    return passed === undefined;
+  };
   while (stack.length > 0) {
     const [current, level] = stack.pop()!;
     if (typeof current !== "object" || current === null) continue;
-    for (const child of childrenOf(current)) {
-      if (level + 1 > MAX_RESUME_VALUE_DEPTH) return { depth: true };
-      count += 1;
-      if (count > MAX_RESUME_VALUE_COUNT) return { depth: false };
-      stack.push([child, level + 1]);
-    }
+    if (!eachChild(current, (child) => admit(child, level + 1))) return passed;
   }
   return undefined;
 }
 
-/** The entries of an array or the own enumerable values of an object, produced one at a time. */
-function* childrenOf(container: object): Generator<unknown> {
+/**
+ * Hands `visit` the entries of an array or the own enumerable values of an object, one at a
+ * time, until it answers `false`; whether it saw them all. A callback, not a generator: V8 runs
+ * a generator's resumptions several times slower (≈ 3× on Node 20, ≈ 6× on Node 24 for a
+ * ten-decision value), and this runs on every resume value, twice.
+ */
+function eachChild(container: object, visit: (child: unknown) => boolean): boolean {
   if (Array.isArray(container)) {
-    for (let index = 0; index < container.length; index += 1) yield container[index];
-    return;
+    for (let index = 0; index < container.length; index += 1) if (!visit(container[index])) return false;
+    return true;
   }
-  for (const key in container) if (Object.prototype.hasOwnProperty.call(container, key)) yield (container as Record<string, unknown>)[key];
+  for (const key in container) {
+    if (Object.prototype.hasOwnProperty.call(container, key) && !visit((container as Record<string, unknown>)[key])) return false;
+  }
+  return true;
 }
 
 /**

@@ -76,3 +76,35 @@ describe("the limit check is safe on hostile values", () => {
     expect(isHITLError(caught, "INVALID_DECISION") && caught.details[0]?.allowed).toEqual([`at most ${MAX_RESUME_VALUE_DEPTH} levels`, `at most ${MAX_RESUME_VALUE_COUNT} values`]);
   });
 });
+
+describe("where the limits fall", () => {
+  const within = (value: unknown) => () => assertWithinLimits(value, "INVALID_ANSWER");
+  const refused = expect.objectContaining({ code: "INVALID_ANSWER" });
+
+  test("a value exactly as deep as the limit passes; one level more is refused", () => {
+    expect(within(nested(MAX_RESUME_VALUE_DEPTH, "x"))).not.toThrow();
+    expect(within(nested(MAX_RESUME_VALUE_DEPTH + 1, "x"))).toThrow(refused);
+    expect(within({ a: nested(MAX_RESUME_VALUE_DEPTH - 1, "x") })).not.toThrow();
+    expect(within({ a: nested(MAX_RESUME_VALUE_DEPTH, "x") })).toThrow(refused);
+  });
+
+  test("a value holding exactly as many values as the limit passes (the container counts); one more is refused", () => {
+    expect(within(new Array<number>(MAX_RESUME_VALUE_COUNT - 1).fill(0))).not.toThrow();
+    expect(within(new Array<number>(MAX_RESUME_VALUE_COUNT).fill(0))).toThrow(refused);
+    const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, index]));
+    expect(within(keys(MAX_RESUME_VALUE_COUNT - 1))).not.toThrow();
+    expect(within(keys(MAX_RESUME_VALUE_COUNT))).toThrow(refused);
+  });
+
+  test("a cyclic value is refused, not walked forever", () => {
+    const cyclic: Record<string, unknown> = { type: "edit" };
+    cyclic["self"] = cyclic;
+    expect(within(cyclic)).toThrow(refused);
+  });
+
+  test("only an object's own enumerable values count, as JSON would write them", () => {
+    const inherited = Object.create({ deep: nested(MAX_RESUME_VALUE_DEPTH + 10, "x") }) as Record<string, unknown>;
+    inherited["own"] = 1;
+    expect(within(inherited)).not.toThrow();
+  });
+});
