@@ -136,7 +136,8 @@ function interruptFloor(count: number, checkpointer: BaseCheckpointSaver, claims
     name: "BareInterruptFloor",
     afterModel: {
       canJumpTo: ["tools"],
-      hook: (state) => (lastToolCalls(state.messages) > 0 ? { jumpTo: "tools" as const } : undefined),
+      // As approvalMiddleware does: an empty `messages`, so createAgent does not write the history again.
+      hook: (state) => (lastToolCalls(state.messages) > 0 ? { jumpTo: "tools" as const, messages: [] } : undefined),
     },
     wrapToolCall: async (request, handler) => {
       const configurable = currentConfigurable();

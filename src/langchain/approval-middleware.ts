@@ -69,7 +69,9 @@ export function approvalMiddleware(options: ApprovalMiddlewareOptions = {}) {
     afterModel: {
       canJumpTo: ["tools"],
       // Structured-output calls are the agent's own business: only real tool calls send the turn to tools.
-      hook: (state) => (pendingToolCalls(state.messages).some((call) => !isStructuredOutputCall(call)) ? { jumpTo: "tools" as const } : undefined),
+      // createAgent writes back every state key a hook leaves out (`{ ...state, ...result }`): the
+      // empty `messages` keeps the whole history from being stored again on every tool turn.
+      hook: (state) => (pendingToolCalls(state.messages).some((call) => !isStructuredOutputCall(call)) ? { jumpTo: "tools" as const, messages: [] } : undefined),
     },
     wrapToolCall: async (request, handler) => {
       const { config, key } = toolsTaskOf(request);
