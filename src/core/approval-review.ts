@@ -19,6 +19,7 @@ import { judgeVerdicts } from "./judge-verdicts.js";
 import type { ScreeningContext } from "./screen-call.js";
 import type { ResolvedGrantOptions, Screening } from "./types.js";
 import type { TaskContext } from "./task-context.js";
+import { ownValue } from "../payload/own-value.js";
 
 /** What the node needs to judge a resume value, once. */
 interface ReviewContext {
@@ -75,7 +76,7 @@ function reviewedTexts(reviewed: ToolApprovalInterruptPayload): string[] {
 function digestsMatch(reviewed: ToolApprovalInterruptPayload, texts: readonly string[], digests: Record<string, string> | undefined): boolean {
   if (digests === undefined) return true;
   return reviewed.action_requests.every((request, index) => {
-    const bound = digests[request.tool_call_id];
+    const bound = ownValue(digests, request.tool_call_id);
     return bound === undefined || bound === digestOfRequestText(texts[index]!);
   });
 }

@@ -36,3 +36,37 @@ export function duplicateCallIds(calls: readonly Pick<ToolCall, "id">[]): Set<st
 export function hasDuplicateId(call: Pick<ToolCall, "id">, duplicates: ReadonlySet<string>): boolean {
   return call.id != null && duplicates.has(call.id);
 }
+
+/**
+ * The id no decision can be keyed by: JSON parsers that build records key by key (zod's
+ * `z.record`, a client's `decisions[id] = …`) drop `"__proto__"`, so a decision for it never
+ * arrives and the batch could never be resumed.
+ */
+const UNKEYABLE_ID = "__proto__";
+
+/**
+ * Whether a person can review `call`: it has an id, and one a decision can be keyed by.
+ *
+ * @param call - A call of the batch.
+ * @returns `false` for a missing, empty or `"__proto__"` id (the call is answered as `unreviewable`).
+ * @example
+ * ```ts
+ * isReviewable({ id: "call_1" }); // true
+ * isReviewable({ id: "__proto__" }); // false
+ * ```
+ */
+export function isReviewable(call: Pick<ToolCall, "id">): boolean {
+  return call.id != null && call.id !== "" && call.id !== UNKEYABLE_ID;
+}
+
+/**
+ * Why a call cannot be reviewed, for its `ToolMessage` (`undefined` when it has no id at all).
+ *
+ * @example
+ * ```ts
+ * unreviewableReason({ id: "__proto__" }); // 'tool_call_id "__proto__" cannot key a decision: …'
+ * ```
+ */
+export function unreviewableReason(call: Pick<ToolCall, "id">): string | undefined {
+  return call.id === UNKEYABLE_ID ? `tool_call_id "${UNKEYABLE_ID}" cannot key a decision: JSON parsers and JavaScript objects drop that key` : undefined;
+}

@@ -22,6 +22,7 @@ import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
 import { screenBatch, ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
 import { assertCanPause, readStoredInterruptValues, type TaskContext } from "./task-context.js";
+import { isReviewable } from "./call-identity.js";
 
 /** What an adapter knows about the tools of one batch. */
 export interface BatchTools {
@@ -164,7 +165,7 @@ function approvalGrants(screenings: readonly Screening[], env: BatchEnvironment)
 
 async function requestReview(screenings: readonly Screening[], env: BatchEnvironment, screening: ScreeningContext, readStored: () => Promise<readonly unknown[]>): Promise<ClaimSession | undefined> {
   if (!env.options.hitlEnabled) return undefined;
-  const asks = screenings.filter((candidate): candidate is AskScreening => candidate.kind === "ask" && (candidate.call.id ?? "") !== "");
+  const asks = screenings.filter((candidate): candidate is AskScreening => candidate.kind === "ask" && isReviewable(candidate.call));
   // Nothing asks and nothing was raised before: no review, no claim.
   if (asks.length === 0 && !env.task.resuming) return undefined;
   const { findTool } = env.tools;

@@ -6,6 +6,7 @@ import { requestDigest } from "../payload/digest.js";
 import type { ToolApprovalDecision, ToolApprovalGrantRequest, ToolApprovalInterruptPayload, ToolApprovalRequest } from "../payload/types.js";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import type { ResolvedGrantOptions } from "./types.js";
+import { ownValue } from "../payload/own-value.js";
 
 /** Who made the decisions, as far as the node trusts it. */
 interface JudgedAudit {
@@ -111,14 +112,14 @@ export function judgeGrants(
   const details: HITLErrorDetail[] = [];
   const judged = { ...verdicts };
   for (const request of reviewed.action_requests) {
-    const decision = decisions[request.tool_call_id];
+    const decision = ownValue(decisions, request.tool_call_id);
     const grant = decision?.type === "approve" ? decision.grant : undefined;
     if (grant === undefined) continue;
     const match = storedMatch(request, grant);
     const problems = [...nodeProblems(request, grant, context)];
     if (problems.length === 0) problems.push(...predicateProblems(request, match, context));
     details.push(...problems);
-    const verdict = judged[request.tool_call_id];
+    const verdict = ownValue(judged, request.tool_call_id);
     if (problems.length > 0 || verdict?.kind !== "run" || verdict.decision !== "approve") continue;
     const offered = reviewed.review_configs.find((config) => config.tool_call_id === request.tool_call_id)?.grants;
     const draft = draftOf(request, grant, match, offered?.scopes.find((scope) => scope.name === grant.scope)?.key, context);

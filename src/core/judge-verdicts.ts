@@ -3,6 +3,7 @@ import { requestText } from "../payload/digest.js";
 import type { ToolApprovalDecision, ToolApprovalInterruptPayload } from "../payload/types.js";
 import { screenEdit, type ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
+import { ownValue } from "../payload/own-value.js";
 
 type ActionRequest = ToolApprovalInterruptPayload["action_requests"][number];
 
@@ -64,7 +65,7 @@ export async function judgeVerdicts(
     reviewed.action_requests.map(async (request, index) => {
       const screening = screenings.find((candidate) => candidate.call.id === request.tool_call_id);
       const reviewedText = texts?.[index] ?? requestText(request.name, request.arguments);
-      return [request.tool_call_id, await verdictOf(request, reviewedText, screening, decisions[request.tool_call_id], context)] as const;
+      return [request.tool_call_id, await verdictOf(request, reviewedText, screening, ownValue(decisions, request.tool_call_id), context)] as const;
     }),
   );
   return Object.fromEntries(entries);

@@ -8,6 +8,8 @@ import { malformedOutcome } from "./malformed-call.js";
 import type { Screening, ScreeningNotes } from "./types.js";
 import type { HITLRecord, OutcomeSource } from "./types.js";
 import type { Outcome } from "./types.js";
+import { ownValue } from "../payload/own-value.js";
+import { isReviewable, unreviewableReason } from "./call-identity.js";
 
 
 type Known = Exclude<Screening, { kind: "unknown_tool" | "malformed" }>;
@@ -33,7 +35,7 @@ function answerAudit(answered: VerifiedAnswer): Partial<HITLRecord> {
 
 /** A call this pass found malformed: still the recorded verdict when a judgment covers it (its id is unique, so it was reviewed). */
 function reviewedOrMalformed(screening: Extract<Screening, { kind: "malformed" }>, claim: ClaimedReview | undefined): Outcome {
-  const verdict = claim?.verdicts[screening.call.id ?? ""];
+  const verdict = ownValue(claim?.verdicts, screening.call.id ?? "");
   if (claim === undefined || verdict === undefined || screening.source === "duplicate_tool_call_id") return malformedOutcome(screening);
   return reviewedOutcome({ kind: "allow", call: screening.call, args: screening.call.args as ToolInput, notes: screening.notes }, claim);
 }
@@ -46,7 +48,7 @@ function reviewedOutcome(screening: Known, claim: ClaimedReview): Outcome {
   if (claim.expired) {
     return blocked(call, notes, "expired", `approval expired at ${claim.expiresAt ?? "its deadline"} (judged at ${claim.judgedAt} by the ${claim.clock} clock)`, audit);
   }
-  const verdict = claim.verdicts[call.id ?? ""];
+  const verdict = ownValue(claim.verdicts, call.id ?? "");
   if (verdict === undefined) return blocked(call, notes, "changed_after_review", undefined, audit);
   switch (verdict.kind) {
     case "run": {
@@ -80,7 +82,7 @@ function unreviewedOutcome(screening: Known, hitlEnabled: boolean, answers: Batc
       return { kind: "answer", call, notes, text: screening.reason, record: { decision: "skip", source: "policy", reason: screening.reason } };
     case "ask":
       if (!hitlEnabled) return blocked(call, notes, "hitl_disabled", screening.description);
-      if (call.id == null || call.id === "") return blocked(call, notes, "unreviewable", undefined);
+      if (!isReviewable(call)) return blocked(call, notes, "unreviewable", unreviewableReason(call));
       return blocked(call, notes, "changed_after_review", "the call needed approval only after the review was made");
   }
 }
@@ -104,7 +106,7 @@ export function planOutcomes(screenings: readonly Screening[], claim: ClaimedRev
     if (screening.kind === "unknown_tool") return { kind: "run", call: screening.call, notes: screening.notes };
     // A recorded judgment is never judged again, not even by this pass's schema check (a deploy may have changed the tool).
     if (screening.kind === "malformed") return reviewedOrMalformed(screening, claim);
-    if (claim?.verdicts[screening.call.id ?? ""] !== undefined) return reviewedOutcome(screening, claim);
+    if (claim !== undefined && ownValue(claim.verdicts, screening.call.id ?? "") !== undefined) return reviewedOutcome(screening, claim);
     return unreviewedOutcome(screening, hitlEnabled, answers);
   });
 }

@@ -9,7 +9,7 @@ const LEADS: Record<OutcomeSource, string> = {
   hitl_disabled: "blocked: approval required, but human review is disabled (humanInTheLoop.enabled is false)",
   changed_after_review: "the request changed after review, so the reviewer's decision does not cover it",
   expired: "approval expired before a decision was applied",
-  unreviewable: "the call has no id, so it cannot be reviewed",
+  unreviewable: "the call has no id a decision can name, so it cannot be reviewed",
   no_human: "no human is available to answer (humanInTheLoop.enabled is false)",
   duplicate_tool_call_id: "another call of the same turn has the same tool_call_id, so neither can be told apart for review",
   invalid_arguments: "its arguments are not a valid input of the tool",

@@ -1,6 +1,6 @@
 import type { ToolMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
-import { getInterrupt, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { createAskUserQuestionTool, getInterrupt, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { ask, countingTool, interruptsOf, newThread, toolMessages, type PlannedCall } from "../support/fixtures.js";
 import type { Adapter, BehaviourCases, SaverFactory } from "./harness.js";
 
@@ -80,6 +80,60 @@ export const callIdentityCases: BehaviourCases = (saver, adapter) => {
       expect(deleteFile.runs).toEqual([{ path: "/tmp/unique" }]);
       expect(answers(toolMessages(values))).toEqual([...BLOCKED_DUPLICATES, ["u1", "success", "reviewer"]]);
       expect(await getInterrupt(graph, config)).toBeUndefined();
+    });
+  });
+};
+
+/** Ids a model can send that name members of `Object.prototype`: a lookup by id must never find those. */
+const INHERITED_NAMES = ["constructor", "toString", "valueOf", "hasOwnProperty", "__proto__"] as const;
+
+export const inheritedNameCases: BehaviourCases = (saver, adapter) => {
+  describe("tool_call_ids that name members of Object.prototype", () => {
+    test.each(INHERITED_NAMES)("an allowed call with id %s beside an approved call runs once, after the approval, and each call gets one ToolMessage", async (id) => {
+      const { graph, config, deleteFile, readFile, pending } = await turn(saver, adapter, [SIBLING, { name: "read_file", args: { path: "/etc/motd" }, id }]);
+      expect(pending?.payload.action_requests.map((request) => request.tool_call_id)).toEqual(["u1"]);
+      expect(readFile.runs).toEqual([]);
+      const { values } = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(deleteFile.runs).toEqual([{ path: "/tmp/unique" }]);
+      expect(readFile.runs).toEqual([{ path: "/etc/motd" }]);
+      expect(answers(toolMessages(values))).toEqual([["u1", "success", "reviewer"], [id, "success", undefined]]);
+    });
+
+    test.each(INHERITED_NAMES.filter((id) => id !== "__proto__"))("a call with id %s that needs approval is reviewed like any other: rejected, it never runs; approved, it runs once", async (id) => {
+      const calls: PlannedCall[] = [{ name: "delete_file", args: { path: "/srv/a" }, id }, SIBLING];
+      const { graph, config, deleteFile, pending } = await turn(saver, adapter, calls);
+      expect(pending?.payload.action_requests.map((request) => request.tool_call_id)).toEqual([id, "u1"]);
+      const { values } = await resume(graph, config, { [id]: { type: "reject" }, u1: { type: "approve" } }, { interruptId: pending!.interruptId });
+      expect(deleteFile.runs).toEqual([{ path: "/tmp/unique" }]);
+      expect(answers(toolMessages(values))).toEqual([[id, "error", "reviewer"], ["u1", "success", "reviewer"]]);
+    });
+
+    test('a call with id "__proto__" that needs approval is answered as unreviewable (no decision could be keyed by that id): the run pauses only for its sibling, and it never runs', async () => {
+      const { graph, config, deleteFile, pending } = await turn(saver, adapter, [{ name: "delete_file", args: { path: "/srv/a" }, id: "__proto__" }, SIBLING]);
+      expect(pending?.payload.action_requests.map((request) => request.tool_call_id)).toEqual(["u1"]);
+      const { values } = await resume(graph, config, { u1: { type: "approve" } }, { interruptId: pending!.interruptId });
+      expect(deleteFile.runs).toEqual([{ path: "/tmp/unique" }]);
+      expect(answers(toolMessages(values))).toEqual([["__proto__", "error", "unreviewable"], ["u1", "success", "reviewer"]]);
+      expect(toolMessages(values)[0]?.additional_kwargs["hitl"]).toEqual(expect.objectContaining({ decision: "deny", reason: expect.stringContaining('"__proto__"') }));
+      expect(await getInterrupt(graph, config)).toBeUndefined();
+    });
+
+    test.each(INHERITED_NAMES)("an ask_user_question call with id %s is asked, and its ToolMessage is the answer", async (id) => {
+      const deleteFile = countingTool("delete_file");
+      const setup = adapter.approvals([deleteFile.tool, createAskUserQuestionTool()], { interruptOn: {} });
+      const { graph } = adapter.agentGraph(setup, [{ name: "ask_user_question", args: { question: "Which environment?" }, id }], await saver());
+      const config = newThread("ids");
+      await graph.invoke(ask(), config);
+      expect((await getInterrupt(graph, config))?.payload).toEqual(expect.objectContaining({ type: "ask_user_question", tool_call_id: id }));
+      const { values } = await resume(graph, config, { answer: "staging" });
+      expect(toolMessages(values).map((message) => [message.tool_call_id, message.status, message.content])).toEqual([[id, "success", "staging"]]);
+    });
+
+    test('a batch whose only call needing approval has id "__proto__" does not pause: the call is blocked as unreviewable and the run goes on', async () => {
+      const { deleteFile, first, pending } = await turn(saver, adapter, [{ name: "delete_file", args: { path: "/srv/a" }, id: "__proto__" }]);
+      expect(pending).toBeUndefined();
+      expect(deleteFile.runs).toEqual([]);
+      expect(answers(toolMessages(first))).toEqual([["__proto__", "error", "unreviewable"]]);
     });
   });
 };

@@ -37,6 +37,7 @@ describe("checkEditedArguments", () => {
     ["a value outside the enum", { service: "web", replicas: 1, region: "mars" }, ['region must be one of "eu", "us".']],
     ["a missing required argument", { service: "web" }, ["replicas is required."]],
     ["an argument the tool does not take", { service: "web", replicas: 1, force: true }, ["force is not an argument of this tool."]],
+    ["an argument named like a member of Object.prototype", { service: "web", replicas: 1, constructor: 1, toString: "x" }, ["constructor is not an argument of this tool.", "toString is not an argument of this tool."]],
   ])("%s", (_label, args, problems) => {
     expect(checkEditedArguments(args, schema)).toEqual(problems);
   });

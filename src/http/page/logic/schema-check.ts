@@ -108,7 +108,7 @@ export function checkEditedArguments(args: Record<string, unknown>, schema: Sche
   if (schema === undefined) return [];
   const properties = propertiesOf(schema);
   const missing = requiredOf(schema).filter((key) => !Object.prototype.hasOwnProperty.call(args, key)).map((key) => `${key} is required.`);
-  const extra = schema["additionalProperties"] === false ? Object.keys(args).filter((key) => !(key in properties)).map((key) => `${key} is not an argument of this tool.`) : [];
-  const invalid = Object.entries(args).flatMap(([key, value]) => (properties[key] === undefined ? [] : propertyProblems(key, value, properties[key])));
+  const extra = schema["additionalProperties"] === false ? Object.keys(args).filter((key) => !Object.hasOwn(properties, key)).map((key) => `${key} is not an argument of this tool.`) : [];
+  const invalid = Object.entries(args).flatMap(([key, value]) => (Object.hasOwn(properties, key) ? propertyProblems(key, value, properties[key]!) : []));
   return [...missing, ...extra, ...invalid];
 }
