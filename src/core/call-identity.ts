@@ -45,10 +45,12 @@ export function hasDuplicateId(call: Pick<ToolCall, "id">, duplicates: ReadonlyS
 const UNKEYABLE_ID = "__proto__";
 
 /**
- * Whether a person can review `call`: it has an id, and one a decision can be keyed by.
+ * Whether a person can review `call`: it has an id, and one a decision can be keyed by. A
+ * model's id is typed as a string but arrives unchecked (a client can send any message to a
+ * deployed graph): a number would make a payload no reviewer's client accepts.
  *
  * @param call - A call of the batch.
- * @returns `false` for a missing, empty or `"__proto__"` id (the call is answered as `unreviewable`).
+ * @returns `false` for a missing, empty, non-string or `"__proto__"` id (the call is answered as `unreviewable`).
  * @example
  * ```ts
  * isReviewable({ id: "call_1" }); // true
@@ -56,7 +58,7 @@ const UNKEYABLE_ID = "__proto__";
  * ```
  */
 export function isReviewable(call: Pick<ToolCall, "id">): boolean {
-  return call.id != null && call.id !== "" && call.id !== UNKEYABLE_ID;
+  return typeof call.id === "string" && call.id !== "" && call.id !== UNKEYABLE_ID;
 }
 
 /**
@@ -68,5 +70,7 @@ export function isReviewable(call: Pick<ToolCall, "id">): boolean {
  * ```
  */
 export function unreviewableReason(call: Pick<ToolCall, "id">): string | undefined {
-  return call.id === UNKEYABLE_ID ? `tool_call_id "${UNKEYABLE_ID}" cannot key a decision: JSON parsers and JavaScript objects drop that key` : undefined;
+  const id: unknown = call.id;
+  if (id === UNKEYABLE_ID) return `tool_call_id "${UNKEYABLE_ID}" cannot key a decision: JSON parsers and JavaScript objects drop that key`;
+  return id == null || typeof id === "string" ? undefined : `tool_call_id is not a string (received a value of type ${typeof id})`;
 }

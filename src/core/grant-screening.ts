@@ -6,6 +6,7 @@ import { requestDigest } from "../payload/digest.js";
 import type { ToolApprovalGrantedCall, ToolApprovalGrantOffer, ToolApprovalInterruptPayload } from "../payload/types.js";
 import type { TaskContext } from "./task-context.js";
 import type { ResolvedGrantOptions, Screening } from "./types.js";
+import { isReviewable } from "./call-identity.js";
 
 type AskScreening = Extract<Screening, { kind: "ask" }>;
 type GrantedScreening = Extract<Screening, { kind: "granted" }>;
@@ -47,13 +48,13 @@ export function grantScopes(grants: ResolvedGrantOptions, task: TaskContext, con
 
 /**
  * Whether a grant may stand in for the reviewer on this screening: only an `ask` (never a
- * `deny`, a `skip`, a malformed call or a question), with an id, that the reviewer could have
+ * `deny`, a `skip`, a malformed call or a question), with an id a review can name, that the reviewer could have
  * approved, of a tool the node lets be granted.
  */
 function grantable(screening: Screening, grants: ResolvedGrantOptions): screening is AskScreening {
   return (
     screening.kind === "ask" &&
-    (screening.call.id ?? "") !== "" &&
+    isReviewable(screening.call) &&
     screening.allowedDecisions.includes("approve") &&
     (grants.tools === undefined || grants.tools.has(screening.call.name))
   );

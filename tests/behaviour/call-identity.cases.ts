@@ -129,6 +129,16 @@ export const inheritedNameCases: BehaviourCases = (saver, adapter) => {
       expect(toolMessages(values).map((message) => [message.tool_call_id, message.status, message.content])).toEqual([[id, "success", "staging"]]);
     });
 
+    test("a call needing approval whose tool_call_id is a number (a message a client sent, unchecked) is answered as unreviewable: the run pauses only for its sibling, and it never runs", async () => {
+      const numbered = { name: "delete_file", args: { path: "/srv/a" }, id: 7 as unknown as string };
+      const { graph, config, deleteFile, pending } = await turn(saver, adapter, [numbered, SIBLING]);
+      expect(pending?.payload.action_requests.map((request) => request.tool_call_id)).toEqual(["u1"]);
+      const { values } = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(deleteFile.runs).toEqual([{ path: "/tmp/unique" }]);
+      expect(answers(toolMessages(values))).toEqual([[7, "error", "unreviewable"], ["u1", "success", "reviewer"]]);
+      expect(toolMessages(values)[0]?.additional_kwargs["hitl"]).toEqual(expect.objectContaining({ reason: "tool_call_id is not a string (received a value of type number)" }));
+    });
+
     test('a batch whose only call needing approval has id "__proto__" does not pause: the call is blocked as unreviewable and the run goes on', async () => {
       const { deleteFile, first, pending } = await turn(saver, adapter, [{ name: "delete_file", args: { path: "/srv/a" }, id: "__proto__" }]);
       expect(pending).toBeUndefined();
