@@ -2,8 +2,8 @@
  * The value `record` holds under `key` as its own property, or `undefined`.
  *
  * Records here are keyed by what a model or a reviewer sent (`tool_call_id`s, question texts):
- * a plain `record[key]` finds `Object.prototype.constructor` for a call the model named
- * `"constructor"` whose verdict is missing, and a judgment would be read from a function.
+ * a plain `record[key]` finds `Object.prototype.toString` for a call the model named
+ * `toString` whose verdict is missing, and a judgment would be read from a function.
  *
  * @param record - A record keyed by untrusted strings (`undefined` holds nothing).
  * @param key - The key to look up.
@@ -11,7 +11,7 @@
  * @example
  * ```ts
  * ownValue({ call_1: "x" }, "call_1"); // "x"
- * ownValue({}, "constructor"); // undefined (a plain lookup gives Object)
+ * ownValue({}, "toString"); // undefined (a plain lookup gives Object.prototype.toString)
  * ```
  */
 export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
