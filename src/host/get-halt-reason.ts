@@ -1,6 +1,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { HITLGraph } from "./graph-types.js";
+import { memorySaverRefusesThreadId } from "../langgraph/index.js";
+import { threadIdOf, type HITLGraph } from "./graph-types.js";
 import type { RunHalt } from "./run-outcome.js";
 
 interface HaltMark {
@@ -24,6 +25,9 @@ interface HaltMark {
  * ```
  */
 export async function getHaltReason(graph: HITLGraph, config: RunnableConfig): Promise<(RunHalt & { cancelled: boolean }) | undefined> {
+  const threadId = threadIdOf(config);
+  // Nothing was ever checkpointed under an id the MemorySaver refuses (its read would throw a plain Error).
+  if (threadId !== undefined && memorySaverRefusesThreadId(graph.checkpointer, threadId)) return undefined;
   const state = await graph.getState(config);
   const messages = ((state.values as { messages?: BaseMessage[] } | undefined)?.messages ?? []) as BaseMessage[];
   for (let index = messages.length - 1; index >= 0; index -= 1) {

@@ -3,7 +3,7 @@ import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types
 import { requireThreadId, type HITLGraph } from "./graph-types.js";
 import { pendingInterrupt, type PendingInterrupt } from "./pending-interrupt.js";
 import { isRemoteGraph, isUnknownRemoteThread } from "./remote-graph.js";
-import { saverOf } from "./thread-state.js";
+import { saverForThread } from "./thread-state.js";
 import { unknownThreadError } from "./unknown-thread.js";
 
 /** An interrupt as a task lists it: `id` from a compiled graph, `interrupt_id` from a `RemoteGraph`. */
@@ -24,7 +24,7 @@ export async function readPendingInterrupts<TPayload>(graph: HITLGraph, config: 
   const threadId = requireThreadId(config, caller);
   const remote = isRemoteGraph(graph);
   // A RemoteGraph keeps its checkpointer on the server.
-  if (!remote) saverOf(graph);
+  if (!remote) saverForThread(graph, threadId, "read");
   const state = await graph.getState(config).catch((error: unknown) => {
     throw remote && isUnknownRemoteThread(error) ? unknownThreadError(threadId, "read", error) : error;
   });

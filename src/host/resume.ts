@@ -16,7 +16,7 @@ import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { isRemoteGraph } from "./remote-graph.js";
 import { resumeRemote } from "./resume-remote.js";
 import { withThreadContinuation, type ContinuationLease } from "./continuation.js";
-import { pickTarget, readThreadHead, readThreadState, saverOf, type PendingTarget, type ThreadHead, type ThreadState } from "./thread-state.js";
+import { pickTarget, readThreadHead, readThreadState, saverForThread, type PendingTarget, type ThreadHead, type ThreadState } from "./thread-state.js";
 import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
 import { checkResumeOptions, resumeMetaFor } from "./resume-options.js";
 import type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
@@ -113,7 +113,7 @@ async function prepareFrom(graph: HITLGraph, saver: BaseCheckpointSaver, threadI
 export async function prepareResume(graph: HITLGraph, config: RunnableConfig, value: ResumeValue, options: ResumeOptions): Promise<PreparedResume> {
   const threadId = requireThreadId(config, "resume()");
   checkResumeOptions(options);
-  const saver = saverOf(graph);
+  const saver = saverForThread(graph, threadId, "resume");
   const state = await reportingUnavailable(() => readThreadState(saver, threadId), "nothing was submitted. Try again.", threadId);
   return prepareFrom(graph, saver, threadId, state, value, options);
 }
@@ -237,7 +237,7 @@ export async function resumeLocal<TValues>(
 ): Promise<ResumeResult<TValues>> {
   const threadId = requireThreadId(config, "resume()");
   checkResumeOptions(options);
-  const saver = saverOf(graph);
+  const saver = saverForThread(graph, threadId, "resume");
   // One read: the head, read under the lease, decides the submission and is handed to the run.
   const { prepared, leased } = await withThreadContinuation(saver, threadId, async (lease) => {
     const head = await readHead(saver, threadId);

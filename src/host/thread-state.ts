@@ -1,7 +1,7 @@
 import type { BaseCheckpointSaver, CheckpointTuple } from "@langchain/langgraph";
 import { claimStoreFor } from "../claims/index.js";
 import { HITLError } from "../errors/hitl-error.js";
-import { summarizePendingWrites, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
+import { memorySaverRefusesThreadId, summarizePendingWrites, type LatestPendingWrites, type PendingWrite } from "../langgraph/index.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { searchThreadHistory, unknownInterruptError } from "./interrupt-history.js";
 import type { HITLGraph } from "./graph-types.js";
@@ -52,6 +52,24 @@ export function saverOf(graph: HITLGraph): BaseCheckpointSaver {
     "The graph has no checkpointer, so it has no paused runs to read or resume: give it one where it is made, " +
     "`graph.compile({ checkpointer })` for a StateGraph or `createAgent({ checkpointer })` for an agent (e.g. `checkpointer: new MemorySaver()`).";
   throw new HITLError("MISSING_CHECKPOINTER", message, { details: [{ path: ["graph", "checkpointer"], message, received: graph.checkpointer ?? null }] });
+}
+
+/**
+ * The graph's checkpointer, for reading `threadId`. A thread id LangGraph's `MemorySaver` refuses
+ * to store under (a name that reaches `Object.prototype`) names no thread it can hold: that is
+ * `UNKNOWN_THREAD`, as for any id nothing was checkpointed under, not the plain `Error` the
+ * saver's read would throw.
+ *
+ * @throws {HITLError} `MISSING_CHECKPOINTER` (see {@link saverOf}) or `UNKNOWN_THREAD`.
+ * @example
+ * ```ts
+ * const saver = saverForThread(graph, threadId, "resume");
+ * ```
+ */
+export function saverForThread(graph: HITLGraph, threadId: string, attempt: "resume" | "read"): BaseCheckpointSaver {
+  const saver = saverOf(graph);
+  if (memorySaverRefusesThreadId(saver, threadId)) throw unknownThreadError(threadId, attempt, undefined, "LangGraph's MemorySaver refuses this id as a storage key, so it can hold no such thread");
+  return saver;
 }
 
 /**

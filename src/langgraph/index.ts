@@ -6,7 +6,7 @@
  * `runTool`, and with which config; what a compiled graph's nodes run; LangChain's
  * `MiddlewareError` brand, how it writes a message to JSON and what its string tools hand their
  * schema; the time and order of checkpoint ids; `RemoteGraph`'s protected client and the SDK's
- * HTTP error text; the config keys our continuation and the checkpoint handed to a resumed run ride on; how `JsonPlusSerializer` revives what it stored; which texts the stock Postgres saver's `getTuple` sends; where `MemorySaver` keeps a task's writes. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
+ * HTTP error text; the config keys our continuation and the checkpoint handed to a resumed run ride on; how `JsonPlusSerializer` revives what it stored; which texts the stock Postgres saver's `getTuple` sends; where `MemorySaver` keeps a task's writes, and which thread ids it refuses. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
  */
 export { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS, RESUME_CHANNEL, isResultChannel } from "./channels.js";
 export { interruptValuesOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
@@ -33,6 +33,7 @@ export { isStructuredOutputCall, toolErrorContent, toolsTaskOf } from "./langcha
 export { runnerFor } from "./agent-command.js";
 export { FastJsonPlusSerializer } from "./json-plus-reader.js";
 export { memoryTaskInterrupts } from "./memory-writes.js";
+export { memorySaverRefusesThreadId } from "./memory-saver-keys.js";
 
 // LangGraph's Postgres tables (@langchain/langgraph-checkpoint-postgres): layout, rows, statements.
 export { LANGGRAPH_TABLES, THREAD_TABLES } from "./postgres-tables.js";

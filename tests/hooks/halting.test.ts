@@ -76,4 +76,9 @@ describe("halting a run from a hook", () => {
     expect(await getHaltReason(graph, config)).toBeUndefined();
     expect(tools.map((t) => t.count)).toEqual([2, 2]);
   });
+
+  test.each(["t-never-used", "constructor", "__proto__", "prototype"])("a thread nothing was checkpointed under (%s, even one the MemorySaver refuses as a key) has no halt reason", async (threadId) => {
+    const { graph } = haltingAgent(new HookRegistry());
+    expect(await getHaltReason(graph, { configurable: { thread_id: threadId } })).toBeUndefined();
+  });
 });

@@ -1,4 +1,5 @@
-import { ApprovalToolNode, getInterrupt, getInterrupts, isHITLError, resume, resumeStream, type HITLError } from "../../src/index.js";
+import { MemorySaver } from "@langchain/langgraph";
+import { ApprovalToolNode, createMemoryCheckpointer, getInterrupt, getInterrupts, isHITLError, resume, resumeStream, type HITLError } from "../../src/index.js";
 import { agentGraph, ask, countingTool, newThread } from "../support/fixtures.js";
 
 const node = () => new ApprovalToolNode([countingTool("delete_file").tool], { interruptOn: { delete_file: true } });
@@ -47,5 +48,16 @@ describe("getInterrupt(), getInterrupts() and resume() refuse the same bad calls
     expect(isHITLError(error, "UNKNOWN_THREAD")).toBe(true);
     expect(error.message).toContain("No such thread");
     expect(error.details).toEqual([expect.objectContaining({ path: ["configurable", "thread_id"], received: "t-mistyped" })]);
+  });
+
+  const refusedIds = ["__proto__", "constructor", "prototype"].flatMap((threadId) => readers.map(([name, read]) => [name, threadId, read] as const));
+  test.each(refusedIds)("%s on thread %s, an id LangGraph's MemorySaver refuses to store under, throws UNKNOWN_THREAD, not the saver's plain Error", async (_name, threadId, read) => {
+    for (const saver of [new MemorySaver(), createMemoryCheckpointer()]) {
+      const { graph } = agentGraph(node(), [{ name: "delete_file", args: { path: "a" } }], saver);
+      const error = await failure(read(graph, { configurable: { thread_id: threadId } }));
+      expect(isHITLError(error, "UNKNOWN_THREAD")).toBe(true);
+      expect(error.message).toContain("MemorySaver");
+      expect(error.details).toEqual([expect.objectContaining({ path: ["configurable", "thread_id"], received: threadId })]);
+    }
   });
 });

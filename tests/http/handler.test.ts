@@ -62,6 +62,13 @@ describe("the approval handler over HTTP", () => {
     expect(await missing.json()).toMatchObject({ status: 404, code: "NOT_FOUND" });
   });
 
+  test.each(["constructor", "__proto__", "prototype"])("404 NOT_FOUND, never a 500, for thread %s, an id the in-memory checkpointer refuses to store under", async (threadId) => {
+    const read = await call(`/threads/${threadId}/interrupt`);
+    expect([read.status, (await read.json()).code]).toEqual([404, "NOT_FOUND"]);
+    const resumed = await call(`/threads/${threadId}/resume`, { method: "POST", body: JSON.stringify({ interruptId: "0123456789abcdef0123456789abcdef", decisions: [{ type: "approve" }] }) });
+    expect([resumed.status, (await resumed.json()).code]).toEqual([404, "NOT_FOUND"]);
+  });
+
   test("POST /threads/:id/resume applies the decisions and records the authenticated reviewer, never one from the body", async () => {
     const { threadId, interruptId } = await pausedThread();
     const before = deploy.count;
