@@ -62,7 +62,8 @@ export function parseQuestion(request: unknown, prefix: Array<string | number> =
 }
 
 /**
- * Checks 1–4 questions asked together; their texts must differ, since answers are keyed by them.
+ * Checks 1–4 questions asked together; their texts must differ, and none may be `__proto__`,
+ * since answers are keyed by them.
  *
  * @throws {HITLError} `INVALID_QUESTION`.
  */
@@ -77,6 +78,12 @@ export function parseQuestions(requests: unknown): AskUserQuestionRequest[] {
   if (repeated !== undefined) {
     const message = `the question "${repeated}" is asked twice; answers are keyed by question text`;
     throw new HITLError("INVALID_QUESTION", `Invalid questions: ${message}`, { details: [{ path: [], message, received: repeated }] });
+  }
+  // JSON parsers that build records key by key (zod's z.record, a client's answers[text] = …) drop this key: its answer could never arrive.
+  const unkeyable = texts.findIndex((text) => text === "__proto__");
+  if (unkeyable !== -1) {
+    const message = 'the question text "__proto__" cannot key an answer: JSON parsers and JavaScript objects drop that key';
+    throw new HITLError("INVALID_QUESTION", `Invalid questions: ${message}`, { details: [{ path: [unkeyable, "question"], message, received: "__proto__" }] });
   }
   return questions;
 }

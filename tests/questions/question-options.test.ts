@@ -33,6 +33,7 @@ describe("question limits", () => {
     ["no questions", []],
     ["five questions", ["a", "b", "c", "d", "e"].map((question) => ({ question }))],
     ["the same question twice", [{ question: "Why?" }, { question: "Why?" }]],
+    ["a question whose text cannot key an answer (__proto__: JSON parsers and objects drop that key)", [{ question: "__proto__" }, { question: "Why?" }]],
     ["allowFreeText: false without options", [{ question: "Why?", allowFreeText: false }]],
   ])("askUserQuestions refuses %s with INVALID_QUESTION before pausing", async (_label, questions) => {
     const graph = new StateGraph(MessagesAnnotation)
