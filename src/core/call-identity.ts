@@ -1,4 +1,5 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
+import { UNKEYABLE_KEY } from "../payload/own-value.js";
 
 /**
  * The ids that name more than one call of a batch. Within a batch a call is identified by its
@@ -38,16 +39,10 @@ export function hasDuplicateId(call: Pick<ToolCall, "id">, duplicates: ReadonlyS
 }
 
 /**
- * The id no decision can be keyed by: JSON parsers that build records key by key (zod's
- * `z.record`, a client's `decisions[id] = …`) drop `"__proto__"`, so a decision for it never
- * arrives and the batch could never be resumed.
- */
-const UNKEYABLE_ID = "__proto__";
-
-/**
  * Whether a person can review `call`: it has an id, and one a decision can be keyed by. A
  * model's id is typed as a string but arrives unchecked (a client can send any message to a
- * deployed graph): a number would make a payload no reviewer's client accepts.
+ * deployed graph): a number would make a payload no reviewer's client accepts. A decision
+ * could never arrive for the id {@link UNKEYABLE_KEY}, so the batch could never be resumed.
  *
  * @param call - A call of the batch.
  * @returns `false` for a missing, empty, non-string or `"__proto__"` id (the call is answered as `unreviewable`).
@@ -58,7 +53,7 @@ const UNKEYABLE_ID = "__proto__";
  * ```
  */
 export function isReviewable(call: Pick<ToolCall, "id">): boolean {
-  return typeof call.id === "string" && call.id !== "" && call.id !== UNKEYABLE_ID;
+  return typeof call.id === "string" && call.id !== "" && call.id !== UNKEYABLE_KEY;
 }
 
 /**
@@ -71,6 +66,6 @@ export function isReviewable(call: Pick<ToolCall, "id">): boolean {
  */
 export function unreviewableReason(call: Pick<ToolCall, "id">): string | undefined {
   const id: unknown = call.id;
-  if (id === UNKEYABLE_ID) return `tool_call_id "${UNKEYABLE_ID}" cannot key a decision: JSON parsers and JavaScript objects drop that key`;
+  if (id === UNKEYABLE_KEY) return `tool_call_id "${UNKEYABLE_KEY}" cannot key a decision: JSON parsers and JavaScript objects drop that key`;
   return id == null || typeof id === "string" ? undefined : `tool_call_id is not a string (received a value of type ${typeof id})`;
 }

@@ -1,5 +1,6 @@
 import { matchesNarrowingSchema } from "../decisions/narrowing-schema.js";
 import { requestDigest } from "../payload/digest.js";
+import { ownValue } from "../payload/own-value.js";
 import type { ToolInput } from "../payload/types.js";
 import type { StandingGrant, StoredGrantMatch } from "./types.js";
 
@@ -42,7 +43,7 @@ export function matchCovers(match: StoredGrantMatch, toolName: string, input: To
     case "schema":
       return matchesNarrowingSchema(match.schema, input);
     case "predicate": {
-      const predicate = Object.prototype.hasOwnProperty.call(context.predicates, match.name) ? context.predicates[match.name] : undefined;
+      const predicate = ownValue(context.predicates, match.name);
       if (predicate === undefined) return false;
       try {
         // A copy: a predicate that mutates what it is given never changes what runs.

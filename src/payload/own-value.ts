@@ -1,4 +1,11 @@
 /**
+ * The one key no record of decisions or answers can carry: JSON parsers that build records key
+ * by key (zod's `z.record`, a client's `record[key] = …`) drop it, so a value sent under it never
+ * arrives.
+ */
+export const UNKEYABLE_KEY = "__proto__";
+
+/**
  * The value `record` holds under `key` as its own property, or `undefined`.
  *
  * Records here are keyed by what a model or a reviewer sent (`tool_call_id`s, question texts):

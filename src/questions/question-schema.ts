@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HITLError } from "../errors/hitl-error.js";
 import type { AskUserQuestionRequest } from "../payload/types.js";
 import { issueDetails } from "../errors/issue-details.js";
+import { UNKEYABLE_KEY } from "../payload/own-value.js";
 
 /** How many questions one pause may carry (as Claude Code's `AskUserQuestion`). */
 const MAX_QUESTIONS_PER_PAUSE = 4;
@@ -79,11 +80,10 @@ export function parseQuestions(requests: unknown): AskUserQuestionRequest[] {
     const message = `the question "${repeated}" is asked twice; answers are keyed by question text`;
     throw new HITLError("INVALID_QUESTION", `Invalid questions: ${message}`, { details: [{ path: [], message, received: repeated }] });
   }
-  // JSON parsers that build records key by key (zod's z.record, a client's answers[text] = …) drop this key: its answer could never arrive.
-  const unkeyable = texts.findIndex((text) => text === "__proto__");
+  const unkeyable = texts.indexOf(UNKEYABLE_KEY);
   if (unkeyable !== -1) {
-    const message = 'the question text "__proto__" cannot key an answer: JSON parsers and JavaScript objects drop that key';
-    throw new HITLError("INVALID_QUESTION", `Invalid questions: ${message}`, { details: [{ path: [unkeyable, "question"], message, received: "__proto__" }] });
+    const message = `the question text "${UNKEYABLE_KEY}" cannot key an answer: JSON parsers and JavaScript objects drop that key`;
+    throw new HITLError("INVALID_QUESTION", `Invalid questions: ${message}`, { details: [{ path: [unkeyable, "question"], message, received: UNKEYABLE_KEY }] });
   }
   return questions;
 }

@@ -2,6 +2,7 @@ import type { ToolMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
 import { createAskUserQuestionTool, getInterrupt, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { ask, countingTool, interruptsOf, newThread, toolMessages, type PlannedCall } from "../support/fixtures.js";
+import { turnAgent } from "./grant-agents.js";
 import type { Adapter, BehaviourCases, SaverFactory } from "./harness.js";
 
 /** The reproduced turn: two different deletions the model gave one id. */
@@ -137,6 +138,25 @@ export const inheritedNameCases: BehaviourCases = (saver, adapter) => {
       expect(deleteFile.runs).toEqual([{ path: "/tmp/unique" }]);
       expect(answers(toolMessages(values))).toEqual([[7, "error", "unreviewable"], ["u1", "success", "reviewer"]]);
       expect(toolMessages(values)[0]?.additional_kwargs["hitl"]).toEqual(expect.objectContaining({ reason: "tool_call_id is not a string (received a value of type number)" }));
+    });
+
+    test('a grant never stands in for a review no decision could name: calls with tool_call_id "__proto__" or a number are answered as unreviewable and never run', async () => {
+      const deploy = countingTool("deploy");
+      const call = (id: string): PlannedCall => ({ name: "deploy", args: { path: "app" }, id });
+      const { graph } = turnAgent(adapter, [deploy.tool], { interruptOn: { deploy: true }, grants: {} }, [[call("d1")], [call("__proto__"), call(7 as unknown as string)]], await saver());
+      const config = newThread("grant-unkeyable");
+      await graph.invoke(ask(), config);
+      const pending = await getInterrupt<ToolApprovalInterruptPayload>(graph, config);
+      await resume(graph, config, { d1: { type: "approve", grant: { scope: "thread" } } }, { interruptId: pending!.interruptId, reviewer: { id: "ada", name: "Ada" } });
+      await graph.invoke(ask("again"), config);
+      expect(await getInterrupt(graph, config)).toBeUndefined();
+      expect(deploy.runs).toEqual([{ path: "app" }]);
+      const messages = toolMessages((await graph.getState(config)).values);
+      expect(messages.map((message) => [message.tool_call_id, message.status, (message.additional_kwargs["hitl"] as { source?: string }).source])).toEqual([
+        ["d1", "success", "reviewer"],
+        ["__proto__", "error", "unreviewable"],
+        [7, "error", "unreviewable"],
+      ]);
     });
 
     test('a batch whose only call needing approval has id "__proto__" does not pause: the call is blocked as unreviewable and the run goes on', async () => {

@@ -71,21 +71,6 @@ export const grantCases: BehaviourCases = (saver, adapter) => {
       });
     });
 
-    test('a grant never stands in for a review no decision could name: calls with tool_call_id "__proto__" or a number are answered as unreviewable and never run', async () => {
-      const agent = await grantAgent(saver, adapter, [[call("app", "d1")], [call("app", "__proto__"), { ...call("app"), id: 7 as unknown as string }]]);
-      const config = newThread("grant-unkeyable");
-      await nextBatch(agent, config);
-      await approveWith(agent, config, { d1: { type: "approve", grant: { scope: "thread" } } });
-      expect(await nextBatch(agent, config)).toBeUndefined();
-      expect(agent.deploy.runs).toEqual([{ path: "app" }]);
-      const messages = toolMessages((await agent.graph.getState(config)).values);
-      expect(messages.map((message) => [message.tool_call_id, message.status, (message.additional_kwargs["hitl"] as { source?: string }).source])).toEqual([
-        ["d1", "success", "reviewer"],
-        ["__proto__", "error", "unreviewable"],
-        [7, "error", "unreviewable"],
-      ]);
-    });
-
     test("an arguments grant (the default) covers exactly the reviewed arguments: other arguments still ask", async () => {
       const agent = await grantAgent(saver, adapter, [[call("app", "d1")], [call("other", "d2")], [call("app", "d3")]]);
       const config = newThread("grant-args");
