@@ -1,9 +1,12 @@
+import { createHash } from "node:crypto";
 import type { ToolMessage } from "@langchain/core/messages";
+import { tool } from "@langchain/core/tools";
+import { z } from "zod";
 import { Command } from "@langchain/langgraph";
 import { createAskUserQuestionTool, getInterrupt, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { ask, countingTool, interruptsOf, newThread, toolMessages, type PlannedCall } from "../support/fixtures.js";
 import { turnAgent } from "./grant-agents.js";
-import type { Adapter, BehaviourCases, SaverFactory } from "./harness.js";
+import { testWhere, type Adapter, type BehaviourCases, type SaverFactory } from "./harness.js";
 
 /** The reproduced turn: two different deletions the model gave one id. */
 const DUPLICATES: PlannedCall[] = [
@@ -164,6 +167,62 @@ export const inheritedNameCases: BehaviourCases = (saver, adapter) => {
       expect(pending).toBeUndefined();
       expect(deleteFile.runs).toEqual([]);
       expect(answers(toolMessages(first))).toEqual([["__proto__", "error", "unreviewable"]]);
+    });
+  });
+};
+
+/**
+ * An id of about 4 000 characters no compression shortens: more than one Postgres B-tree entry
+ * holds (2 704 bytes), so a table keyed by the id itself refuses it.
+ */
+function longId(seed: string): string {
+  return Array.from({ length: 63 }, (_, index) => createHash("sha256").update(`${seed}:${index}`).digest("hex")).join("");
+}
+
+export const idLengthCases: BehaviourCases = (saver, adapter) => {
+  describe("tool_call_ids of any length", () => {
+    test("an approved call and an allowed sibling whose ids are 4 000 characters each run once; a second resume is refused and nothing runs again", async () => {
+      const [deleteId, readId] = [longId("delete"), longId("read")];
+      const { graph, config, deleteFile, readFile, pending } = await turn(saver, adapter, [
+        { name: "delete_file", args: { path: "/srv/a" }, id: deleteId },
+        { name: "read_file", args: { path: "/etc/motd" }, id: readId },
+      ]);
+      expect(pending?.payload.action_requests.map((request) => request.tool_call_id)).toEqual([deleteId]);
+      const result = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(result.status).toBe("applied");
+      expect(answers(toolMessages(result.values))).toEqual([[deleteId, "success", "reviewer"], [readId, "success", undefined]]);
+      await expect(resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId })).rejects.toMatchObject({ code: "INTERRUPT_ALREADY_RESOLVED" });
+      expect(deleteFile.runs).toEqual([{ path: "/srv/a" }]);
+      expect(readFile.runs).toEqual([{ path: "/etc/motd" }]);
+    });
+
+    // `handleToolErrors` is a ToolNode option; createAgent answers tool failures itself.
+    testWhere(adapter, ["node"])("a call with a 4 000-character id that finished is found in the claim's results when its batch is completed after a sibling threw, and does not run again", async () => {
+      const charge = countingTool("charge");
+      let shipAttempts = 0;
+      const ship = tool(
+        async () => {
+          shipAttempts += 1;
+          if (shipAttempts === 1) throw new Error("carrier down");
+          return "shipped";
+        },
+        { name: "ship", description: "ships", schema: z.object({ path: z.string() }) },
+      );
+      const node = adapter.approvals([charge.tool, ship], { interruptOn: { charge: true, ship: true }, handleToolErrors: false });
+      const [chargeId, shipId] = [longId("charge"), longId("ship")];
+      const { graph } = adapter.agentGraph(node, [{ name: "charge", args: { path: "card" }, id: chargeId }, { name: "ship", args: { path: "box" }, id: shipId }], await saver());
+      const config = newThread("long-ids");
+      await graph.invoke(ask(), config);
+      const pending = (await getInterrupt(graph, config))!;
+      await expect(resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending.interruptId })).rejects.toThrow("carrier down");
+      const again = (await getInterrupt(graph, config))!;
+      await resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: again.interruptId });
+      expect(charge.count).toBe(1);
+      expect(shipAttempts).toBe(2);
+      expect(toolMessages((await graph.getState(config)).values).map((message) => [message.tool_call_id, message.content])).toEqual([
+        [chargeId, expect.stringContaining("charge ran")],
+        [shipId, "shipped"],
+      ]);
     });
   });
 };

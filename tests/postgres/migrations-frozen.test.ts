@@ -24,6 +24,7 @@ const FROZEN: Record<number, { sql: string; source: string }> = {
   9: { sql: "81fb8305df7b9e70c631413aee29c4a58c3a9f9c2e01049acf4049c78b663556", source: "ef8425946a933f3698444df8c940312fdbd88945d9a49202b610099c9e74acbd" },
   10: { sql: "76cf343222b25f548dc2282c54733ef78a6fce2ddf5884f51d9e5d5f2a2a7c83", source: "89037d4b7e1e424e71e16d68c43e5020dc66d3f6f9841a73cbd3d3376004191e" },
   11: { sql: "f9995b096d529ebe76f455f89772c24399d726d96a1151c49f1ec0ffefd88b74", source: "44eb57143b1862f2cc078ca71e98714038ea9bebb7070bd92777e1514c730e45" },
+  12: { sql: "5c7db1421c9ca3a405bafe9f23763505d0e059199156123ece9c7e41519f8f41", source: "76799612ff30d5e18b0dd1a466357de0c6952149ed329a54a5ed96f9f4355c3a" },
 };
 
 const DIRECTORY = join(__dirname, "..", "..", "src", "postgres", "migrations");

@@ -10,6 +10,7 @@ import { inboxNotifyMigration } from "./0008-inbox-notify.js";
 import { notificationsMigration } from "./0009-notifications.js";
 import { expiryLeasesMigration } from "./0010-expiry-leases.js";
 import { grantsMigration } from "./0011-grants.js";
+import { callResultsByDigestMigration } from "./0012-call-results-by-digest.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration, in order. Append only: released migrations are frozen (tests/postgres/migrations-frozen.test.ts). */
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   notificationsMigration,
   expiryLeasesMigration,
   grantsMigration,
+  callResultsByDigestMigration,
 ];
 
 export { ensureAttachments, ensureTriggerSettings } from "./attachments.js";
