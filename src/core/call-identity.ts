@@ -25,6 +25,33 @@ export function duplicateCallIds(calls: readonly Pick<ToolCall, "id">[]): Set<st
   return duplicates;
 }
 
+/** An unpaired UTF-16 surrogate: a high one not followed by a low one, or a low one not preceded by a high one. */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a call's string id cannot be stored exactly, or `undefined` when it can. Claims and the
+ * committed results of a reviewed batch are keyed by `tool_call_id`: Postgres text holds no NUL
+ * character, and UTF-8 has no unpaired surrogate (the driver writes U+FFFD instead, so the id
+ * read back is another id). Such a call's result could never be committed, or never found
+ * again, and the call would run again on every resume. No model provider makes such ids; a
+ * client writing messages to a deployed graph can.
+ *
+ * @param call - A call of the batch.
+ * @returns The reason, or `undefined` for a storable id (and for a missing or non-string one: see {@link isReviewable}).
+ * @example
+ * ```ts
+ * unstorableIdReason({ id: "a\u0000b" }); // "tool_call_id contains a NUL character, …"
+ * unstorableIdReason({ id: "call_1" }); // undefined
+ * ```
+ */
+export function unstorableIdReason(call: Pick<ToolCall, "id">): string | undefined {
+  const id: unknown = call.id;
+  if (typeof id !== "string") return undefined;
+  if (id.includes("\u0000")) return "tool_call_id contains a NUL character, which a database cannot store as text";
+  if (UNPAIRED_SURROGATE.test(id)) return "tool_call_id contains an unpaired UTF-16 surrogate, which UTF-8 cannot encode";
+  return undefined;
+}
+
 /**
  * Whether `call` shares its id with another call of the batch.
  *

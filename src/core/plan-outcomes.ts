@@ -33,10 +33,14 @@ function answerAudit(answered: VerifiedAnswer): Partial<HITLRecord> {
   return recordOfAudit(auditOfSubmission(answered.meta, answered.verified));
 }
 
-/** A call this pass found malformed: still the recorded verdict when a judgment covers it (its id is unique, so it was reviewed). */
+/**
+ * A call this pass found malformed: still the recorded verdict when a judgment covers it and only
+ * its arguments are in question (its id is unique, so it was reviewed). A duplicate or unstorable
+ * id is never run, whatever a claim says (a claim made by an earlier release may name one).
+ */
 function reviewedOrMalformed(screening: Extract<Screening, { kind: "malformed" }>, claim: ClaimedReview | undefined): Outcome {
   const verdict = ownValue(claim?.verdicts, screening.call.id ?? "");
-  if (claim === undefined || verdict === undefined || screening.source === "duplicate_tool_call_id") return malformedOutcome(screening);
+  if (claim === undefined || verdict === undefined || screening.source !== "invalid_arguments") return malformedOutcome(screening);
   return reviewedOutcome({ kind: "allow", call: screening.call, args: screening.call.args as ToolInput, notes: screening.notes }, claim);
 }
 

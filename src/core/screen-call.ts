@@ -10,7 +10,7 @@ import type { AskUserQuestionRequest, ToolInput } from "../payload/types.js";
 import { questionSchema, type OptionLimits } from "../questions/question-schema.js";
 import type { ResolvedNodeOptions } from "./types.js";
 import type { Screening, ScreeningNotes } from "./types.js";
-import { duplicateCallIds, hasDuplicateId } from "./call-identity.js";
+import { duplicateCallIds, hasDuplicateId, unstorableIdReason } from "./call-identity.js";
 import { describeCall, shouldAsk, type CallContextSource } from "./interrupt-on.js";
 import { checkToolInput } from "./tool-input.js";
 
@@ -89,7 +89,7 @@ function request(call: ToolCall, args: ToolInput, context: ScreeningContext, rev
   };
 }
 
-function malformed(call: ToolCall, source: "duplicate_tool_call_id" | "invalid_arguments", reason: string): Screening {
+function malformed(call: ToolCall, source: Extract<Screening, { kind: "malformed" }>["source"], reason: string): Screening {
   return { kind: "malformed", call, source, reason, notes: { additionalContext: [] } };
 }
 
@@ -149,11 +149,11 @@ function screenSafely(call: ToolCall, context: ScreeningContext): Screening | Pr
  */
 export async function screenBatch(calls: readonly ToolCall[], context: ScreeningContext): Promise<Screening[]> {
   const duplicates = duplicateCallIds(calls);
-  const screenings = calls.map((call) =>
-    hasDuplicateId(call, duplicates)
-      ? malformed(call, "duplicate_tool_call_id", `tool_call_id "${call.id ?? ""}" names more than one call of this turn`)
-      : screenSafely(call, context),
-  );
+  const screenings = calls.map((call) => {
+    const unstorable = unstorableIdReason(call);
+    if (unstorable !== undefined) return malformed(call, "invalid_tool_call_id", unstorable);
+    return hasDuplicateId(call, duplicates) ? malformed(call, "duplicate_tool_call_id", `tool_call_id "${call.id ?? ""}" names more than one call of this turn`) : screenSafely(call, context);
+  });
   return screenings.some((screening) => screening instanceof Promise) ? Promise.all(screenings) : (screenings as Screening[]);
 }
 

@@ -11,6 +11,7 @@ const LEADS: Record<OutcomeSource, string> = {
   expired: "approval expired before a decision was applied",
   unreviewable: "the call has no id a decision can name, so it cannot be reviewed",
   no_human: "no human is available to answer (humanInTheLoop.enabled is false)",
+  invalid_tool_call_id: "its tool_call_id cannot be stored exactly, so its result could not be kept",
   duplicate_tool_call_id: "another call of the same turn has the same tool_call_id, so neither can be told apart for review",
   invalid_arguments: "its arguments are not a valid input of the tool",
 };

@@ -24,7 +24,7 @@ export interface ScreeningNotes {
 }
 
 /** Why a call cannot be screened at all: it is answered with an error, never reviewed, never run. */
-type MalformedSource = "duplicate_tool_call_id" | "invalid_arguments";
+type MalformedSource = "invalid_tool_call_id" | "duplicate_tool_call_id" | "invalid_arguments";
 
 /** What screening decided about one call before any person was asked. */
 export type Screening =

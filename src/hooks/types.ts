@@ -154,6 +154,7 @@ export type DenialSource =
   | "expired"
   | "unreviewable"
   | "no_human"
+  | "invalid_tool_call_id"
   | "duplicate_tool_call_id"
   | "invalid_arguments";
 

@@ -179,7 +179,7 @@ function longId(seed: string): string {
   return Array.from({ length: 63 }, (_, index) => createHash("sha256").update(`${seed}:${index}`).digest("hex")).join("");
 }
 
-export const idLengthCases: BehaviourCases = (saver, adapter) => {
+export const idStorageCases: BehaviourCases = (saver, adapter) => {
   describe("tool_call_ids of any length", () => {
     test("an approved call and an allowed sibling whose ids are 4 000 characters each run once; a second resume is refused and nothing runs again", async () => {
       const [deleteId, readId] = [longId("delete"), longId("read")];
@@ -223,6 +223,40 @@ export const idLengthCases: BehaviourCases = (saver, adapter) => {
         [chargeId, expect.stringContaining("charge ran")],
         [shipId, "shipped"],
       ]);
+    });
+  });
+
+  describe("tool_call_ids a database cannot store exactly", () => {
+    test.each([
+      ["a NUL character", "call\u0000x", "NUL"],
+      ["an unpaired high surrogate", "call\ud800x", "surrogate"],
+      ["an unpaired low surrogate", "call\udc00", "surrogate"],
+    ])("a call whose id contains %s never runs, needing approval or allowed: each gets one blocked ToolMessage (invalid_tool_call_id), the run pauses only for a sibling, whose approval runs it once", async (_what, id, named) => {
+      const { graph, config, deleteFile, readFile, pending } = await turn(saver, adapter, [
+        { name: "delete_file", args: { path: "/srv/a" }, id },
+        { name: "read_file", args: { path: "/etc/motd" }, id: `${id}r` },
+        SIBLING,
+      ]);
+      expect(pending?.payload.action_requests.map((request) => request.tool_call_id)).toEqual(["u1"]);
+      const { values, status } = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(status).toBe("applied");
+      expect(deleteFile.runs).toEqual([{ path: "/tmp/unique" }]);
+      expect(readFile.runs).toEqual([]);
+      expect(answers(toolMessages(values))).toEqual([
+        [id, "error", "invalid_tool_call_id"],
+        [`${id}r`, "error", "invalid_tool_call_id"],
+        ["u1", "success", "reviewer"],
+      ]);
+      expect(toolMessages(values)[0]?.additional_kwargs["hitl"]).toEqual(expect.objectContaining({ decision: "deny", reason: expect.stringContaining(named) }));
+    });
+
+    test("an id with paired surrogates (an emoji) is an ordinary id: reviewed, approved, run once", async () => {
+      const id = "call_\u{1F600}";
+      const { graph, config, deleteFile, pending } = await turn(saver, adapter, [{ name: "delete_file", args: { path: "/srv/a" }, id }]);
+      expect(pending?.payload.action_requests.map((request) => request.tool_call_id)).toEqual([id]);
+      const { values } = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(deleteFile.runs).toEqual([{ path: "/srv/a" }]);
+      expect(answers(toolMessages(values))).toEqual([[id, "success", "reviewer"]]);
     });
   });
 };

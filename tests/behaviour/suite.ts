@@ -3,7 +3,7 @@ import { decisionCases } from "./decisions.cases.js";
 import { middlewareAdapter, nodeAdapter, type SaverFactory } from "./harness.js";
 import { argumentsAsSentCases } from "./arguments-as-sent.cases.js";
 import { auditCases } from "./audit.cases.js";
-import { callIdentityCases, idLengthCases, inheritedNameCases } from "./call-identity.cases.js";
+import { callIdentityCases, idStorageCases, inheritedNameCases } from "./call-identity.cases.js";
 import { expiryCases } from "./expiry.cases.js";
 import { hookLifecycleCases } from "./hook-lifecycle.cases.js";
 import { interruptIdCases } from "./interrupt-ids.cases.js";
@@ -37,7 +37,7 @@ CASES.push(durabilityCases);
 CASES.push(shadowCases, toolFactsCases);
 CASES.push(grantCases, grantRefusalCases);
 CASES.push(screeningPathCases, failingSchemaCases);
-CASES.push(inheritedNameCases, idLengthCases);
+CASES.push(inheritedNameCases, idStorageCases);
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {
