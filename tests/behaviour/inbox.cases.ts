@@ -1,7 +1,7 @@
 import { Command, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { middlewareAdapter, nodeAdapter, type Adapter } from "./harness.js";
 import { createReactAgent } from "@langchain/langgraph/prebuilt";
-import { ApprovalToolNode, getInterrupt, getInterrupts, resume, type ApprovalsInbox, type PendingInterruptRecord } from "../../src/index.js";
+import { ApprovalToolNode, getInterrupt, getInterrupts, resume, type ApprovalsInbox, type PendingInterruptRecord, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { ScriptedChatModel, ask, countingTool, newThread, toolCallingScript } from "../support/fixtures.js";
 
 /** Makes a fresh checkpointer that keeps an approvals inbox. */
@@ -45,6 +45,27 @@ export function runInboxSuite(makeSaver: InboxSaverFactory): void {
       expect(record).toMatchObject({ threadId: config.configurable.thread_id, interruptId: pending!.interruptId, payload: pending!.payload });
       expect(Date.parse(record!.createdAt)).not.toBeNaN();
       await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(await all(saver, config.configurable.thread_id)).toEqual([]);
+    });
+
+    test.each([
+      ["a NUL character", "a\u0000b"],
+      ["a lone surrogate", "a\ud800b"],
+      ["a lone surrogate beside an emoji", "\udc00\u{1F600}"],
+    ])("an approval whose arguments hold %s (which JSON escapes and jsonb refuses) is listed with them exactly, and leaves once resolved", async (_what, path) => {
+      const saver = await makeSaver();
+      const tool = countingTool("deploy");
+      const { graph } = nodeAdapter.agentGraph(nodeAdapter.approvals([tool.tool], { interruptOn: { deploy: true } }), [{ name: "deploy", args: { path }, id: "c1" }], saver);
+      const config = newThread();
+      await graph.invoke(ask(), config);
+      const pending = await getInterrupt(graph, config);
+      const [record] = await all(saver, config.configurable.thread_id);
+      expect(record).toMatchObject({ interruptId: pending!.interruptId, payload: pending!.payload });
+      expect((record?.payload as ToolApprovalInterruptPayload | undefined)?.action_requests[0]?.args).toEqual({ path });
+      const byTool = await saver.listPendingInterrupts({ limit: 1000, toolName: "deploy" });
+      expect(byTool.items.map((item) => item.interruptId)).toContain(pending!.interruptId);
+      await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(tool.runs).toEqual([{ path }]);
       expect(await all(saver, config.configurable.thread_id)).toEqual([]);
     });
 

@@ -24,6 +24,6 @@ describe("unstorableIdReason: ids a database cannot store exactly", () => {
 
   test("leaves ids that are not strings to isReviewable", () => {
     expect(unstorableIdReason({ id: 7 as unknown as string })).toBeUndefined();
-    expect(unstorableIdReason({ id: undefined })).toBeUndefined();
+    expect(unstorableIdReason({})).toBeUndefined();
   });
 });

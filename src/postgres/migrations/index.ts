@@ -11,6 +11,7 @@ import { notificationsMigration } from "./0009-notifications.js";
 import { expiryLeasesMigration } from "./0010-expiry-leases.js";
 import { grantsMigration } from "./0011-grants.js";
 import { callResultsByDigestMigration } from "./0012-call-results-by-digest.js";
+import { inboxUnstorableTextMigration } from "./0013-inbox-unstorable-text.js";
 import type { Migration } from "./migration.js";
 
 /** Every migration, in order. Append only: released migrations are frozen (tests/postgres/migrations-frozen.test.ts). */
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   expiryLeasesMigration,
   grantsMigration,
   callResultsByDigestMigration,
+  inboxUnstorableTextMigration,
 ];
 
 export { ensureAttachments, ensureTriggerSettings } from "./attachments.js";
