@@ -1,5 +1,6 @@
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { UNKEYABLE_KEY } from "../payload/own-value.js";
+import { unstorableTextReason } from "../payload/storable-text.js";
 
 /**
  * The ids that name more than one call of a batch. Within a batch a call is identified by its
@@ -25,9 +26,6 @@ export function duplicateCallIds(calls: readonly Pick<ToolCall, "id">[]): Set<st
   return duplicates;
 }
 
-/** An unpaired UTF-16 surrogate: a high one not followed by a low one, or a low one not preceded by a high one. */
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /**
  * Why a call's string id cannot be stored exactly, or `undefined` when it can. Claims and the
  * committed results of a reviewed batch are keyed by `tool_call_id`: Postgres text holds no NUL
@@ -46,10 +44,7 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
  */
 export function unstorableIdReason(call: Pick<ToolCall, "id">): string | undefined {
   const id: unknown = call.id;
-  if (typeof id !== "string") return undefined;
-  if (id.includes("\u0000")) return "tool_call_id contains a NUL character, which a database cannot store as text";
-  if (UNPAIRED_SURROGATE.test(id)) return "tool_call_id contains an unpaired UTF-16 surrogate, which UTF-8 cannot encode";
-  return undefined;
+  return typeof id === "string" ? unstorableTextReason(id, "tool_call_id") : undefined;
 }
 
 /**

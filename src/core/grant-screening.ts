@@ -7,6 +7,7 @@ import type { ToolApprovalGrantedCall, ToolApprovalGrantOffer, ToolApprovalInter
 import type { TaskContext } from "./task-context.js";
 import type { ResolvedGrantOptions, Screening } from "./types.js";
 import { isReviewable } from "./call-identity.js";
+import { unstorableTextReason } from "../payload/storable-text.js";
 
 type AskScreening = Extract<Screening, { kind: "ask" }>;
 type GrantedScreening = Extract<Screening, { kind: "granted" }>;
@@ -20,11 +21,27 @@ interface GrantScreeningContext {
   onHookError: HookErrorHandler;
 }
 
-/** A host scope's key as its reader returns it; anything but a storable, non-empty string means "none" (a reader that throws too). */
+/**
+ * The most UTF-8 bytes a grant's scope key may have. On Postgres a grant is indexed by scope
+ * name (≤ 200 characters), key and tool name, and one B-tree entry holds at most 2 704 bytes: a
+ * longer key made every resume that granted in its scope fail with the database's error.
+ */
+const MAX_SCOPE_KEY_BYTES = 1024;
+
+/**
+ * A scope's key when a grant can be stored under it exactly: a non-empty string of at most
+ * {@link MAX_SCOPE_KEY_BYTES} UTF-8 bytes, without a NUL character or an unpaired surrogate.
+ * Anything else means the run has no key in that scope (no grant is read, offered or made there).
+ */
+function storableKey(key: unknown): string | undefined {
+  if (typeof key !== "string" || key.length === 0 || key.length > MAX_SCOPE_KEY_BYTES) return undefined;
+  return Buffer.byteLength(key, "utf8") <= MAX_SCOPE_KEY_BYTES && unstorableTextReason(key, "scope key") === undefined ? key : undefined;
+}
+
+/** A host scope's key as its reader returns it, when storable (see {@link storableKey}); a reader that throws gives none. */
 function readKey(reader: ((config: RunnableConfig) => string | undefined) | undefined, config: RunnableConfig): string | undefined {
   try {
-    const key = reader?.(config);
-    return typeof key === "string" && key.length > 0 && key.length <= 10_000 && !key.includes("\u0000") ? key : undefined;
+    return storableKey(reader?.(config));
   } catch {
     return undefined;
   }
@@ -41,7 +58,7 @@ function readKey(reader: ((config: RunnableConfig) => string | undefined) | unde
  */
 export function grantScopes(grants: ResolvedGrantOptions, task: TaskContext, config: RunnableConfig): GrantScope[] {
   return grants.scopes.flatMap((name) => {
-    const key = name === "thread" ? task.threadId : readKey(grants.scopeKeys[name], config);
+    const key = name === "thread" ? storableKey(task.threadId) : readKey(grants.scopeKeys[name], config);
     return key === undefined ? [] : [{ name, key }];
   });
 }

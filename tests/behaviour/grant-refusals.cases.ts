@@ -146,4 +146,56 @@ export const grantRefusalCases: BehaviourCases = (saver, adapter) => {
       expect(grant).toMatchObject({ reviewer, reviewerVerified: true, origin: { interruptId: current.interruptId, toolCallId: "d1" } });
     });
   });
+
+  describe("standing grants: a scope key a grant cannot be stored under is no key", () => {
+    const userScope: Partial<ApprovalToolNodeOptions> = { grants: { scopes: ["thread", "user"], scopeKeys: { user: (config) => config.configurable?.["user_id"] as string | undefined } } };
+
+    async function pausedAs(userId: string): Promise<Paused> {
+      const deploy = countingTool("deploy");
+      const cp = await saver();
+      const { graph } = turnAgent(adapter, [deploy.tool], { interruptOn: { deploy: true }, ...userScope }, turns, cp);
+      const config = { configurable: { ...newThread("grant-key").configurable, user_id: userId } };
+      await graph.invoke(ask(), config);
+      const pending = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+      return { graph, deploy, saver: cp, config, pending };
+    }
+
+    let tags = 0;
+    /** An even-length tag no other test uses: `k` + 5 digits + 4 random hex digits. */
+    const uniqueTag = () => `k${String((tags += 1)).padStart(5, "0")}${Math.floor(Math.random() * 0x10000).toString(16).padStart(4, "0")}`;
+    const offered = (agent: Paused) => agent.pending.payload.review_configs[0]?.grants?.scopes.map((scope) => scope.name);
+
+    test.each([
+      ["1 025 ASCII characters", "u".repeat(1025)],
+      ["513 two-byte characters (1 026 UTF-8 bytes)", "é".repeat(513)],
+      ["a NUL character", "u\u0000x"],
+      ["a lone surrogate", "u\ud800"],
+    ])("a host scope key of %s is not offered; a grant in that scope is refused with INVALID_DECISION (never the database's error), and one in the thread's scope is made", async (_what, userId) => {
+      const agent = await pausedAs(userId);
+      expect(offered(agent)).toEqual(["thread"]);
+      const error = await refusal(resume(agent.graph, agent.config, withGrant({ scope: "user" }), { interruptId: agent.pending.interruptId, reviewer }));
+      expect(error.code).toBe("INVALID_DECISION");
+      expect(error.details.find((detail) => detail.toolCallId === "d1")?.path).toEqual(["grant", "scope"]);
+      await expectNothingGranted(agent);
+      await resume(agent.graph, agent.config, withGrant({ scope: "thread" }), { interruptId: agent.pending.interruptId, reviewer });
+      expect(agent.deploy.count).toBe(1);
+      expect((await listGrants(agent.saver, { limit: 10, threadId: agent.config.configurable.thread_id })).items).toHaveLength(1);
+    });
+
+    test.each([
+      ["1 024 ASCII characters", (tag: string) => tag.padEnd(1024, "u")],
+      ["1 024 UTF-8 bytes, mostly two-byte characters", (tag: string) => tag + "é".repeat((1024 - tag.length) / 2)],
+      ["an emoji", (tag: string) => `${tag}_\u{1F600}`],
+    ])("a host scope key of %s is offered, and a grant made in it covers the next call in that scope", async (_what, keyOf) => {
+      // A key of its own: grants in a host scope outlive the test's thread, and the saver may be shared.
+      const userId = keyOf(uniqueTag());
+      const agent = await pausedAs(userId);
+      expect(offered(agent)).toEqual(["thread", "user"]);
+      await resume(agent.graph, agent.config, withGrant({ scope: "user" }), { interruptId: agent.pending.interruptId, reviewer });
+      expect((await listGrants(agent.saver, { limit: 10, scope: "user", scopeKey: userId })).items).toHaveLength(1);
+      await agent.graph.invoke(ask("again"), agent.config);
+      expect(await getInterrupt(agent.graph, agent.config)).toBeUndefined();
+      expect(agent.deploy.count).toBe(2);
+    });
+  });
 };
