@@ -1,7 +1,7 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { memorySaverRefusesThreadId } from "../langgraph/index.js";
-import { threadIdOf, type HITLGraph } from "./graph-types.js";
+import { checkedThreadIdOf, type HITLGraph } from "./graph-types.js";
 import type { RunHalt } from "./run-outcome.js";
 
 interface HaltMark {
@@ -18,6 +18,7 @@ interface HaltMark {
  * @param graph - The compiled graph.
  * @param config - `{ configurable: { thread_id } }`.
  * @returns `{ reason, event, toolCallId, cancelled }` or `undefined`.
+ * @throws {HITLError} `INVALID_OPTIONS` for a thread id with the NUL character.
  * @example
  * ```ts
  * const halt = await getHaltReason(graph, config);
@@ -25,7 +26,7 @@ interface HaltMark {
  * ```
  */
 export async function getHaltReason(graph: HITLGraph, config: RunnableConfig): Promise<(RunHalt & { cancelled: boolean }) | undefined> {
-  const threadId = threadIdOf(config);
+  const threadId = checkedThreadIdOf(config, "getHaltReason()");
   // Nothing was ever checkpointed under an id the MemorySaver refuses (its read would throw a plain Error).
   if (threadId !== undefined && memorySaverRefusesThreadId(graph.checkpointer, threadId)) return undefined;
   const state = await graph.getState(config);

@@ -1,5 +1,5 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { threadIdOf, type HITLGraph } from "./graph-types.js";
+import { checkedThreadIdOf, type HITLGraph } from "./graph-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import type { GraphValues } from "./resume.js";
 
@@ -14,7 +14,7 @@ import type { GraphValues } from "./resume.js";
  * @param input - The graph input, e.g. `{ messages: [...] }`.
  * @param config - `{ configurable: { thread_id } }`, plus any run options.
  * @returns `{ values, interrupt?, interrupts, halted? }`.
- * @throws {HITLError} `RUN_CANCELLED` when a hook cancelled the run.
+ * @throws {HITLError} `RUN_CANCELLED` when a hook cancelled the run; `INVALID_OPTIONS` for a thread id with the NUL character (nothing runs).
  * @example
  * ```ts
  * const { interrupt, halted } = await start(graph, { messages: [["user", "tidy up"]] }, config);
@@ -23,5 +23,5 @@ import type { GraphValues } from "./resume.js";
  * ```
  */
 export async function start<G extends HITLGraph, TValues = GraphValues<G>>(graph: G, input: unknown, config: RunnableConfig): Promise<RunOutcome<TValues>> {
-  return invokeAndSettle<TValues>(graph, input, config, threadIdOf(config));
+  return invokeAndSettle<TValues>(graph, input, config, checkedThreadIdOf(config, "start()"));
 }

@@ -296,7 +296,8 @@ export class HITLPostgresSaver
    * Deletes a thread — LangGraph's rows (what the stock `deleteThread` deletes), its inbox
    * entries, claims, call results, continuation records, lease and thread-scoped grants (grants
    * of the host's scopes made on it stay) — in one statement, so it is
-   * atomic: if anything fails, everything stays.
+   * atomic: if anything fails, everything stays. An id with the NUL character names no thread
+   * (Postgres text cannot hold it): there is nothing to delete.
    *
    * @example
    * ```ts
@@ -304,6 +305,7 @@ export class HITLPostgresSaver
    * ```
    */
   override async deleteThread(threadId: string): Promise<void> {
+    if (String(threadId).includes("\u0000")) return;
     await deleteThreadAtomically(this.pgPool, this.schema, threadId);
   }
 

@@ -1,5 +1,5 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { threadIdOf, type HITLGraph } from "../host/graph-types.js";
+import { checkedThreadIdOf, type HITLGraph } from "../host/graph-types.js";
 import type { GraphValues } from "../host/resume-types.js";
 import type { RunOutcome } from "../host/run-outcome.js";
 import { chunkRequest } from "./chunk-shape.js";
@@ -21,7 +21,7 @@ import { callerSignals, checkStreamOptions, type StreamOptions } from "./stream-
  * @param config - `{ configurable: { thread_id } }`, plus any run options (not `streamMode`: that is an option here).
  * @param options - `streamMode`, `subgraphs`, `signal`.
  * @returns The run's stream; iterate it to run the graph.
- * @throws {HITLError} `INVALID_OPTIONS` for malformed options, before anything runs.
+ * @throws {HITLError} `INVALID_OPTIONS` for malformed options or a thread id with the NUL character, before anything runs.
  * @example
  * ```ts
  * const run = await startStream(graph, { messages: [["user", "tidy up"]] }, config, { streamMode: ["updates", "messages"] });
@@ -32,7 +32,7 @@ import { callerSignals, checkStreamOptions, type StreamOptions } from "./stream-
 export async function startStream<G extends HITLGraph, TValues = GraphValues<G>>(graph: G, input: unknown, config: RunnableConfig, options: StreamOptions = {}): Promise<RunStream<unknown, RunOutcome<TValues>>> {
   checkStreamOptions(options, config);
   const request = chunkRequest(graph, options.streamMode, options.subgraphs);
-  const threadId = threadIdOf(config);
+  const threadId = checkedThreadIdOf(config, "startStream()");
   return new LazyRunStream<RunOutcome<TValues>>(
     async (sink, control) => {
       control.started();
