@@ -17,7 +17,7 @@ export interface HITLGraph {
 export type HitlGraph = HITLGraph;
 
 /** The thread id of a run config, as a string. */
-export function threadIdOf(config: RunnableConfig): string | undefined {
+function threadIdOf(config: RunnableConfig): string | undefined {
   const id = (config.configurable as Record<string, unknown> | undefined)?.["thread_id"];
   return typeof id === "string" || typeof id === "number" ? String(id) : undefined;
 }

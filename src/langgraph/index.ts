@@ -41,5 +41,5 @@ export type { LangGraphTableName } from "./postgres-tables.js";
 export { stockCheckpointRows, stockWriteRows } from "./postgres-rows.js";
 export type { CheckpointRows, WriteRows } from "./postgres-rows.js";
 export { deleteThreadSql, insertBlobsSql, insertWritesSql, packBlobs, packedBlobParams, stockWriteStatements, upsertCheckpointSql } from "./postgres-writes-sql.js";
-export { interruptWriteOfRowSql, latestRootWritesSql, parentNamespaceSql, taskFinishedSql, taskIdOfNamespaceSql, taskInterruptWritesSql, threadStoredSql } from "./postgres-reads-sql.js";
+export { interruptWriteOfRowSql, latestRootWritesSql, parentNamespaceSql, taskFinishedSql, taskIdOfNamespaceSql, taskInterruptWritesSql, threadStoredSql, waitingInterruptWritesSql } from "./postgres-reads-sql.js";
 export { isStockTupleRead } from "./postgres-stock-reads.js";

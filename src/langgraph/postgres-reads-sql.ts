@@ -122,3 +122,24 @@ export function taskFinishedSql(schema: string, task: TaskAt): string {
 export function threadStoredSql(schema: string, threadId: string): string {
   return `EXISTS (SELECT 1 FROM ${langGraphTable(schema, "checkpoints")} k WHERE k.thread_id = ${threadId})`;
 }
+
+/**
+ * SQL naming the interrupt writes a thread still waits on, as `w` (every column of a checkpoint
+ * write): those of each thread's latest root checkpoint whose task has no result write — what
+ * the inbox lists. Used as `SELECT … FROM ${waitingInterruptWritesSql(schema)}`.
+ *
+ * @example
+ * ```ts
+ * await pool.query(`SELECT w.thread_id, w.task_id FROM ${waitingInterruptWritesSql("public")}`);
+ * ```
+ */
+export function waitingInterruptWritesSql(schema: string): string {
+  const writes = langGraphTable(schema, "checkpoint_writes");
+  return `${writes} w
+    WHERE w.checkpoint_ns = '' AND w.channel = '${INTERRUPT_CHANNEL}'
+      AND w.checkpoint_id = (SELECT max(c.checkpoint_id) FROM ${langGraphTable(schema, "checkpoints")} c WHERE c.thread_id = w.thread_id AND c.checkpoint_ns = '')
+      AND NOT EXISTS (
+        SELECT 1 FROM ${writes} r
+        WHERE r.thread_id = w.thread_id AND r.checkpoint_ns = '' AND r.checkpoint_id = w.checkpoint_id AND r.task_id = w.task_id
+          AND r.channel NOT IN (${sqlList(NON_RESULT_CHANNELS)}))`;
+}

@@ -20,6 +20,7 @@ import {
   taskIdOfNamespaceSql,
   taskInterruptWritesSql,
   threadStoredSql,
+  waitingInterruptWritesSql,
   type TaskContext,
 } from "../../src/langgraph/index.js";
 import { RecordingPool } from "../support/postgres/recording-pool.js";
@@ -184,5 +185,21 @@ describe("LangGraph's checkpoint namespaces and finished tasks, as the retention
       expect(rows[0]).toEqual({ parent: task.parentNamespace, task: task.taskId });
     }
     expect(inner.namespace.split("|")).toHaveLength(2);
+  });
+
+  test("the interrupt writes a thread waits on are those of its latest root checkpoint whose task has no result: the root task's, then the subgraph task's, then none", async () => {
+    const seen: TaskContext[] = [];
+    const graph = subgraphAsk(seen);
+    const config = { configurable: { thread_id: "waiting" } };
+    const waiting = async () =>
+      (await db.pool.query<{ task_id: string }>(`SELECT w.task_id FROM ${waitingInterruptWritesSql(SCHEMA)} AND w.thread_id = $1`, [config.configurable.thread_id])).rows.map((row) => row.task_id);
+    await graph.invoke({ messages: [] }, config);
+    expect(await waiting()).toEqual([seen[0]!.taskId]);
+    await graph.invoke(new Command({ resume: "root" }), config);
+    const inner = seen.find((task) => task.parentNamespace !== "")!;
+    const innerRootTask = inner.namespace.split("|")[0]!.split(":")[1];
+    expect(await waiting()).toEqual([innerRootTask]);
+    await graph.invoke(new Command({ resume: "inner" }), config);
+    expect(await waiting()).toEqual([]);
   });
 });

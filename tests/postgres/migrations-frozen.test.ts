@@ -25,7 +25,7 @@ const FROZEN: Record<number, { sql: string; source: string }> = {
   10: { sql: "76cf343222b25f548dc2282c54733ef78a6fce2ddf5884f51d9e5d5f2a2a7c83", source: "89037d4b7e1e424e71e16d68c43e5020dc66d3f6f9841a73cbd3d3376004191e" },
   11: { sql: "f9995b096d529ebe76f455f89772c24399d726d96a1151c49f1ec0ffefd88b74", source: "44eb57143b1862f2cc078ca71e98714038ea9bebb7070bd92777e1514c730e45" },
   12: { sql: "5c7db1421c9ca3a405bafe9f23763505d0e059199156123ece9c7e41519f8f41", source: "76799612ff30d5e18b0dd1a466357de0c6952149ed329a54a5ed96f9f4355c3a" },
-  13: { sql: "d4882d01c7593c8fd2393e15fd6cd1f5e26e97df8688bd45f12181763c5ec023", source: "b2102fe1c5e90136453a1cc813adede612148cd46f53d4199f25cf6bbf84f7f0" },
+  13: { sql: "3be46e9581a920885d05659fc93f47d665788fefd277788e134abca660f2cfbc", source: "732ff0790321561b77bfb2849a23154b8bed5c8d6cc0a74b29c13aad1a2bf84a" },
 };
 
 const DIRECTORY = join(__dirname, "..", "..", "src", "postgres", "migrations");

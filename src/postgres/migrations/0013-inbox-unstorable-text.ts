@@ -1,12 +1,6 @@
-import { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS } from "../../langgraph/index.js";
+import { waitingInterruptWritesSql } from "../../langgraph/index.js";
 import { inboxTable, quoted } from "../tables.js";
 import type { Migration } from "./migration.js";
-
-const INTERRUPT = INTERRUPT_CHANNEL;
-/** The channels besides the interrupt one whose writes do not finish a task, as a SQL list. */
-const NOT_RESULTS_EXCEPT_INTERRUPT = NON_RESULT_CHANNELS.filter((channel) => channel !== INTERRUPT_CHANNEL)
-  .map((channel) => `'${channel}'`)
-  .join(", ");
 
 /**
  * The inbox lists an approval whose payload holds a NUL character or a lone UTF-16 surrogate (in
@@ -51,14 +45,9 @@ export const inboxUnstorableTextMigration: Migration = {
            CASE WHEN t.item->'value'->>'type' = 'tool_approval' AND jsonb_typeof(t.item->'value'->'action_requests') = 'array'
                 THEN ARRAY(SELECT DISTINCT r->>'name' FROM jsonb_array_elements(t.item->'value'->'action_requests') r WHERE r->>'name' IS NOT NULL)
                 ELSE '{}'::text[] END
-    FROM ${s}.checkpoint_writes w CROSS JOIN LATERAL jsonb_array_elements(${s}.hitl_interrupt_items(w.type, w.blob)) WITH ORDINALITY AS t(item, ord)
+    FROM (SELECT w.* FROM ${waitingInterruptWritesSql(schema)}) w
+      CROSS JOIN LATERAL jsonb_array_elements(${s}.hitl_interrupt_items(w.type, w.blob)) WITH ORDINALITY AS t(item, ord)
     WHERE jsonb_typeof(t.item) = 'object' AND t.item ? 'id' AND t.item ? 'value'
-      AND w.checkpoint_ns = '' AND w.channel = '${INTERRUPT}'
-      AND w.checkpoint_id = (SELECT max(c.checkpoint_id) FROM ${s}.checkpoints c WHERE c.thread_id = w.thread_id AND c.checkpoint_ns = '')
-      AND NOT EXISTS (
-        SELECT 1 FROM ${s}.checkpoint_writes r
-        WHERE r.thread_id = w.thread_id AND r.checkpoint_ns = '' AND r.checkpoint_id = w.checkpoint_id AND r.task_id = w.task_id
-          AND r.channel NOT IN ('${INTERRUPT}', ${NOT_RESULTS_EXCEPT_INTERRUPT}))
     ON CONFLICT (thread_id, task_id, position) DO NOTHING;`;
   },
 };
