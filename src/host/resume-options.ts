@@ -11,13 +11,18 @@ function invalidOption(path: string, message: string, received: unknown): HITLEr
 /**
  * Checks the options `resume()` and `resumeRemote()` share before anything is read or sent.
  *
- * @throws {HITLError} `INVALID_OPTIONS` naming `reviewer`, `comment` or `signingKey`.
+ * @throws {HITLError} `INVALID_OPTIONS` naming `interruptId`, `reviewer`, `comment` or `signingKey`.
  * @example
  * ```ts
  * checkResumeOptions({ reviewer: { id: "u_42" }, comment: "ok" });
  * ```
  */
 export function checkResumeOptions(options: ResumeOptions): void {
+  const { interruptId } = options as { interruptId?: unknown };
+  // An id names an interrupt only as a string; Postgres text cannot hold a NUL (its query would throw the driver's error).
+  if (interruptId !== undefined && (typeof interruptId !== "string" || interruptId.length === 0 || interruptId.includes("\u0000"))) {
+    throw invalidOption("interruptId", "`interruptId` must be the id of a pending interrupt: a non-empty string without the NUL character", interruptId);
+  }
   if (options.reviewer !== undefined && !reviewerIdentitySchema.safeParse(options.reviewer).success) {
     throw invalidOption("reviewer", "`reviewer` must be { id: non-empty string, name?: string }", options.reviewer);
   }
