@@ -99,6 +99,11 @@ function indexOf(calls: readonly ToolCall[], settling: ReadonlyArray<unknown>, c
   throw new Error(`Tool call "${call.id ?? call.name}" is not part of the decided batch, or was answered twice.`);
 }
 
+/** The key a call's committed result is stored and found under: its id as text (`""` without one). */
+function storedCallId(call: ToolCall): string {
+  return call.id == null ? "" : String(call.id);
+}
+
 async function settleCall(outcome: Outcome, runTool: RunTool, key: string | undefined, session: ClaimSession | undefined, env: BatchEnvironment): Promise<ToolOutput> {
   switch (outcome.kind) {
     case "blocked":
@@ -106,7 +111,8 @@ async function settleCall(outcome: Outcome, runTool: RunTool, key: string | unde
     case "answer":
       return answerMessage(outcome.call, outcome.text, outcome.record, env.options.reviewMessages);
     case "run": {
-      const id = outcome.call.id ?? "";
+      // Keyed as the store reads it back: Postgres returns a text id, so an id a client sent as a number is its string.
+      const id = storedCallId(outcome.call);
       const earlier = session !== undefined ? session.finished.get(id) : key === undefined ? undefined : env.completed.get(key);
       if (earlier !== undefined) return earlier;
       const output = await runUnlessStopped(outcome.call, runTool, env.runSignal);

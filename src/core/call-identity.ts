@@ -9,7 +9,7 @@ import { unstorableTextReason } from "../payload/storable-text.js";
  * never be reviewed (they are answered as `unreviewable` when they need a person).
  *
  * @param calls - The batch, in the model's order.
- * @returns Every non-empty id that occurs more than once.
+ * @returns Every non-empty id that occurs more than once, as text (`7` and `"7"` are one id).
  * @example
  * ```ts
  * duplicateCallIds([{ name: "rm", args: {}, id: "dup" }, { name: "rm", args: {}, id: "dup" }]); // Set { "dup" }
@@ -20,8 +20,10 @@ export function duplicateCallIds(calls: readonly Pick<ToolCall, "id">[]): Set<st
   const duplicates = new Set<string>();
   for (const { id } of calls) {
     if (id == null || id === "") continue;
-    if (seen.has(id)) duplicates.add(id);
-    seen.add(id);
+    // As text, the way results are stored and read back: a client's number 7 and "7" name one call.
+    const key = String(id);
+    if (seen.has(key)) duplicates.add(key);
+    seen.add(key);
   }
   return duplicates;
 }
@@ -57,7 +59,7 @@ export function unstorableIdReason(call: Pick<ToolCall, "id">): string | undefin
  * ```
  */
 export function hasDuplicateId(call: Pick<ToolCall, "id">, duplicates: ReadonlySet<string>): boolean {
-  return call.id != null && duplicates.has(call.id);
+  return call.id != null && duplicates.has(String(call.id));
 }
 
 /**

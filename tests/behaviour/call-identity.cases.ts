@@ -226,6 +226,51 @@ export const idStorageCases: BehaviourCases = (saver, adapter) => {
     });
   });
 
+  describe("tool_call_ids a client sends as numbers", () => {
+    // `handleToolErrors` is a ToolNode option; createAgent answers tool failures itself.
+    testWhere(adapter, ["node"])("an allowed call whose id is the number 7 runs once when its reviewed batch is completed after a sibling threw (its result is found again as the store reads it back)", async () => {
+      const charge = countingTool("charge");
+      const readFile = countingTool("read_file");
+      let shipAttempts = 0;
+      const ship = tool(
+        async () => {
+          shipAttempts += 1;
+          if (shipAttempts === 1) throw new Error("carrier down");
+          return "shipped";
+        },
+        { name: "ship", description: "ships", schema: z.object({ path: z.string() }) },
+      );
+      const node = adapter.approvals([charge.tool, readFile.tool, ship], { interruptOn: { charge: true, ship: true }, handleToolErrors: false });
+      const calls = [
+        { name: "charge", args: { path: "card" }, id: "c1" },
+        { name: "read_file", args: { path: "/etc/motd" }, id: 7 as unknown as string },
+        { name: "ship", args: { path: "box" }, id: "s1" },
+      ];
+      const { graph } = adapter.agentGraph(node, calls, await saver());
+      const config = newThread("numeric-id");
+      await graph.invoke(ask(), config);
+      const pending = (await getInterrupt(graph, config))!;
+      await expect(resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending.interruptId })).rejects.toThrow("carrier down");
+      const again = (await getInterrupt(graph, config))!;
+      await resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: again.interruptId });
+      expect([charge.count, readFile.count, shipAttempts]).toEqual([1, 1, 2]);
+      expect(toolMessages((await graph.getState(config)).values).map((message) => message.tool_call_id)).toEqual(["c1", 7, "s1"]);
+    });
+
+    test('the number 7 and the string "7" in one turn name one call: neither is reviewed or run, each is answered as duplicate_tool_call_id', async () => {
+      const { deleteFile, readFile, first, pending } = await turn(saver, adapter, [
+        { name: "read_file", args: { path: "/etc/motd" }, id: 7 as unknown as string },
+        { name: "delete_file", args: { path: "/srv/a" }, id: "7" },
+      ]);
+      expect(pending).toBeUndefined();
+      expect([readFile.runs, deleteFile.runs]).toEqual([[], []]);
+      expect(answers(toolMessages(first))).toEqual([
+        [7, "error", "duplicate_tool_call_id"],
+        ["7", "error", "duplicate_tool_call_id"],
+      ]);
+    });
+  });
+
   describe("tool_call_ids a database cannot store exactly", () => {
     test.each([
       ["a NUL character", "call\u0000x", "NUL"],
