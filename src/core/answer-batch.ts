@@ -6,6 +6,7 @@ import { runObservers, type ObserverContext } from "../hooks/observers.js";
 import { toolFacts } from "../hooks/tool-facts.js";
 import { canonicalJson } from "../payload/canonical-json.js";
 import type { BatchDecision, BatchEnvironment } from "./decide-batch.js";
+import { callKey } from "./call-identity.js";
 import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
 import type { Outcome } from "./types.js";
 import { reportDecisions } from "./report-decisions.js";
@@ -99,11 +100,6 @@ function indexOf(calls: readonly ToolCall[], settling: ReadonlyArray<unknown>, c
   throw new Error(`Tool call "${call.id ?? call.name}" is not part of the decided batch, or was answered twice.`);
 }
 
-/** The key a call's committed result is stored and found under: its id as text (`""` without one). */
-function storedCallId(call: ToolCall): string {
-  return call.id == null ? "" : String(call.id);
-}
-
 async function settleCall(outcome: Outcome, runTool: RunTool, key: string | undefined, session: ClaimSession | undefined, env: BatchEnvironment): Promise<ToolOutput> {
   switch (outcome.kind) {
     case "blocked":
@@ -111,14 +107,14 @@ async function settleCall(outcome: Outcome, runTool: RunTool, key: string | unde
     case "answer":
       return answerMessage(outcome.call, outcome.text, outcome.record, env.options.reviewMessages);
     case "run": {
-      // Keyed as the store reads it back: Postgres returns a text id, so an id a client sent as a number is its string.
-      const id = storedCallId(outcome.call);
+      // Keyed as the store reads it back (Postgres returns text); unique within the batch, the empty key included.
+      const id = callKey(outcome.call);
       const earlier = session !== undefined ? session.finished.get(id) : key === undefined ? undefined : env.completed.get(key);
       if (earlier !== undefined) return earlier;
       const output = await runUnlessStopped(outcome.call, runTool, env.runSignal);
       const record = outcome.record;
       const settled = record !== undefined && !isCommand(output) ? withHitlRecord(output as ToolMessage, record) : output;
-      if (session !== undefined && id !== "") await session.record(id, settled);
+      if (session !== undefined) await session.record(id, settled);
       else if (key !== undefined) env.completed.remember(key, settled);
       return settled;
     }

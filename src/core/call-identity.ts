@@ -3,13 +3,29 @@ import { UNKEYABLE_KEY } from "../payload/own-value.js";
 import { unstorableTextReason } from "../payload/storable-text.js";
 
 /**
+ * A call's identity within its batch, as text — the way claims and results store it and read it
+ * back: a client's number `7` and `"7"` are one id, and a call without an id (missing or empty)
+ * has the empty one.
+ *
+ * @example
+ * ```ts
+ * callKey({ id: 7 as unknown as string }); // "7"
+ * callKey({}); // ""
+ * ```
+ */
+export function callKey(call: Pick<ToolCall, "id">): string {
+  return call.id == null ? "" : String(call.id);
+}
+
+/**
  * The ids that name more than one call of a batch. Within a batch a call is identified by its
  * `tool_call_id`: decisions, claims and results are keyed by it, so two calls sharing one id
- * could each receive the other's decision. Calls without an id are not counted here: they can
- * never be reviewed (they are answered as `unreviewable` when they need a person).
+ * could each receive the other's decision, or the other's committed result. Calls without an id
+ * share the empty one (see {@link callKey}): one such call is answered as `unreviewable` when it
+ * needs a person and runs once when allowed; two or more are duplicates.
  *
  * @param calls - The batch, in the model's order.
- * @returns Every non-empty id that occurs more than once, as text (`7` and `"7"` are one id).
+ * @returns Every call key that occurs more than once (`""` when two calls have no id).
  * @example
  * ```ts
  * duplicateCallIds([{ name: "rm", args: {}, id: "dup" }, { name: "rm", args: {}, id: "dup" }]); // Set { "dup" }
@@ -18,10 +34,8 @@ import { unstorableTextReason } from "../payload/storable-text.js";
 export function duplicateCallIds(calls: readonly Pick<ToolCall, "id">[]): Set<string> {
   const seen = new Set<string>();
   const duplicates = new Set<string>();
-  for (const { id } of calls) {
-    if (id == null || id === "") continue;
-    // As text, the way results are stored and read back: a client's number 7 and "7" name one call.
-    const key = String(id);
+  for (const call of calls) {
+    const key = callKey(call);
     if (seen.has(key)) duplicates.add(key);
     seen.add(key);
   }
@@ -59,7 +73,7 @@ export function unstorableIdReason(call: Pick<ToolCall, "id">): string | undefin
  * ```
  */
 export function hasDuplicateId(call: Pick<ToolCall, "id">, duplicates: ReadonlySet<string>): boolean {
-  return call.id != null && duplicates.has(String(call.id));
+  return duplicates.has(callKey(call));
 }
 
 /**

@@ -10,7 +10,7 @@ import type { AskUserQuestionRequest, ToolInput } from "../payload/types.js";
 import { questionSchema, type OptionLimits } from "../questions/question-schema.js";
 import type { ResolvedNodeOptions } from "./types.js";
 import type { Screening, ScreeningNotes } from "./types.js";
-import { duplicateCallIds, hasDuplicateId, unstorableIdReason } from "./call-identity.js";
+import { callKey, duplicateCallIds, hasDuplicateId, unstorableIdReason } from "./call-identity.js";
 import { describeCall, shouldAsk, type CallContextSource } from "./interrupt-on.js";
 import { checkToolInput } from "./tool-input.js";
 
@@ -152,7 +152,9 @@ export async function screenBatch(calls: readonly ToolCall[], context: Screening
   const screenings = calls.map((call) => {
     const unstorable = unstorableIdReason(call);
     if (unstorable !== undefined) return malformed(call, "invalid_tool_call_id", unstorable);
-    return hasDuplicateId(call, duplicates) ? malformed(call, "duplicate_tool_call_id", `tool_call_id "${call.id ?? ""}" names more than one call of this turn`) : screenSafely(call, context);
+    if (!hasDuplicateId(call, duplicates)) return screenSafely(call, context);
+    const reason = callKey(call) === "" ? "this call has no tool_call_id, and neither has another call of this turn" : `tool_call_id "${callKey(call)}" names more than one call of this turn`;
+    return malformed(call, "duplicate_tool_call_id", reason);
   });
   return screenings.some((screening) => screening instanceof Promise) ? Promise.all(screenings) : (screenings as Screening[]);
 }
