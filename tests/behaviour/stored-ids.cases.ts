@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
-import { tool } from "@langchain/core/tools";
-import { z } from "zod";
 import { getInterrupt, resume } from "../../src/index.js";
-import { ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
-import { testWhere, type BehaviourCases } from "./harness.js";
+import { ask, countingTool, failsOnceTool, newThread, toolMessages, type PlannedCall } from "../support/fixtures.js";
+import { testWhere, type Adapter, type BehaviourCases, type SaverFactory } from "./harness.js";
 import { answers, SIBLING, turn } from "./identity-turn.js";
 
 /**
@@ -12,6 +10,27 @@ import { answers, SIBLING, turn } from "./identity-turn.js";
  */
 function longId(seed: string): string {
   return Array.from({ length: 63 }, (_, index) => createHash("sha256").update(`${seed}:${index}`).digest("hex")).join("");
+}
+
+/**
+ * A reviewed batch (`charge` and `ship` need approval, `read_file` is allowed) whose `ship` throws
+ * on its first run (`handleToolErrors: false`): every call approved, the batch fails, then a
+ * second resume completes it. What each tool ran, and the thread's ToolMessages.
+ */
+async function completedAfterFailure(saver: SaverFactory, adapter: Adapter, calls: PlannedCall[]) {
+  const charge = countingTool("charge");
+  const readFile = countingTool("read_file");
+  const ship = failsOnceTool("ship", "shipped");
+  const node = adapter.approvals([charge.tool, readFile.tool, ship.tool], { interruptOn: { charge: true, ship: true }, handleToolErrors: false });
+  const { graph } = adapter.agentGraph(node, calls, await saver());
+  const config = newThread("completed-after-failure");
+  await graph.invoke(ask(), config);
+  const approveAll = [{ type: "approve" as const }, { type: "approve" as const }];
+  const pending = (await getInterrupt(graph, config))!;
+  await expect(resume(graph, config, approveAll, { interruptId: pending.interruptId })).rejects.toThrow("carrier down");
+  const again = (await getInterrupt(graph, config))!;
+  await resume(graph, config, approveAll, { interruptId: again.interruptId });
+  return { charge, readFile, ship, messages: toolMessages((await graph.getState(config)).values) };
 }
 
 export const idStorageCases: BehaviourCases = (saver, adapter) => {
@@ -33,28 +52,10 @@ export const idStorageCases: BehaviourCases = (saver, adapter) => {
 
     // `handleToolErrors` is a ToolNode option; createAgent answers tool failures itself.
     testWhere(adapter, ["node"])("a call with a 4 000-character id that finished is found in the claim's results when its batch is completed after a sibling threw, and does not run again", async () => {
-      const charge = countingTool("charge");
-      let shipAttempts = 0;
-      const ship = tool(
-        async () => {
-          shipAttempts += 1;
-          if (shipAttempts === 1) throw new Error("carrier down");
-          return "shipped";
-        },
-        { name: "ship", description: "ships", schema: z.object({ path: z.string() }) },
-      );
-      const node = adapter.approvals([charge.tool, ship], { interruptOn: { charge: true, ship: true }, handleToolErrors: false });
       const [chargeId, shipId] = [longId("charge"), longId("ship")];
-      const { graph } = adapter.agentGraph(node, [{ name: "charge", args: { path: "card" }, id: chargeId }, { name: "ship", args: { path: "box" }, id: shipId }], await saver());
-      const config = newThread("long-ids");
-      await graph.invoke(ask(), config);
-      const pending = (await getInterrupt(graph, config))!;
-      await expect(resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending.interruptId })).rejects.toThrow("carrier down");
-      const again = (await getInterrupt(graph, config))!;
-      await resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: again.interruptId });
-      expect(charge.count).toBe(1);
-      expect(shipAttempts).toBe(2);
-      expect(toolMessages((await graph.getState(config)).values).map((message) => [message.tool_call_id, message.content])).toEqual([
+      const run = await completedAfterFailure(saver, adapter, [{ name: "charge", args: { path: "card" }, id: chargeId }, { name: "ship", args: { path: "box" }, id: shipId }]);
+      expect([run.charge.count, run.ship.attempts]).toEqual([1, 2]);
+      expect(run.messages.map((message) => [message.tool_call_id, message.content])).toEqual([
         [chargeId, expect.stringContaining("charge ran")],
         [shipId, "shipped"],
       ]);
@@ -67,32 +68,13 @@ export const idStorageCases: BehaviourCases = (saver, adapter) => {
       ["the number 7", 7],
       ["empty", ""],
     ])("an allowed call whose id is %s runs once when its reviewed batch is completed after a sibling threw (its result is found again as the store reads it back)", async (_what, readId) => {
-      const charge = countingTool("charge");
-      const readFile = countingTool("read_file");
-      let shipAttempts = 0;
-      const ship = tool(
-        async () => {
-          shipAttempts += 1;
-          if (shipAttempts === 1) throw new Error("carrier down");
-          return "shipped";
-        },
-        { name: "ship", description: "ships", schema: z.object({ path: z.string() }) },
-      );
-      const node = adapter.approvals([charge.tool, readFile.tool, ship], { interruptOn: { charge: true, ship: true }, handleToolErrors: false });
-      const calls = [
+      const run = await completedAfterFailure(saver, adapter, [
         { name: "charge", args: { path: "card" }, id: "c1" },
         { name: "read_file", args: { path: "/etc/motd" }, id: readId as string },
         { name: "ship", args: { path: "box" }, id: "s1" },
-      ];
-      const { graph } = adapter.agentGraph(node, calls, await saver());
-      const config = newThread("numeric-id");
-      await graph.invoke(ask(), config);
-      const pending = (await getInterrupt(graph, config))!;
-      await expect(resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending.interruptId })).rejects.toThrow("carrier down");
-      const again = (await getInterrupt(graph, config))!;
-      await resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: again.interruptId });
-      expect([charge.count, readFile.count, shipAttempts]).toEqual([1, 1, 2]);
-      expect(toolMessages((await graph.getState(config)).values).map((message) => message.tool_call_id)).toEqual(["c1", readId, "s1"]);
+      ]);
+      expect([run.charge.count, run.readFile.count, run.ship.attempts]).toEqual([1, 1, 2]);
+      expect(run.messages.map((message) => message.tool_call_id)).toEqual(["c1", readId, "s1"]);
     });
 
     test("two calls with empty ids in one turn share one identity: neither is reviewed or run, each is answered as duplicate_tool_call_id; a sibling with an id of its own is reviewed", async () => {

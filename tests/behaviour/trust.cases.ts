@@ -2,7 +2,7 @@ import { tool } from "@langchain/core/tools";
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
 import { HookRegistry, getInterrupt, isHITLError, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
-import { ask, countingTool, interruptsOf, newThread, toolMessages } from "../support/fixtures.js";
+import { ask, countingTool, failsOnceTool, interruptsOf, newThread, toolMessages } from "../support/fixtures.js";
 import { testWhere, type Adapter, type BehaviourCases, type SaverFactory } from "./harness.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -137,16 +137,8 @@ export const trustCases: BehaviourCases = (saver, adapter) => {
     // `handleToolErrors` is a ToolNode option; createAgent answers tool failures itself.
     testWhere(adapter, ["node"])("a sibling that finished is not run again when its batch is completed after another call threw (handleToolErrors: false)", async () => {
       const charge = countingTool("charge");
-      let shipAttempts = 0;
-      const ship = tool(
-        async () => {
-          shipAttempts += 1;
-          if (shipAttempts === 1) throw new Error("carrier down");
-          return "shipped";
-        },
-        { name: "ship", description: "ships", schema: z.object({ path: z.string() }) },
-      );
-      const node = adapter.approvals([charge.tool, ship], { interruptOn: { charge: true, ship: true }, handleToolErrors: false });
+      const ship = failsOnceTool("ship", "shipped");
+      const node = adapter.approvals([charge.tool, ship.tool], { interruptOn: { charge: true, ship: true }, handleToolErrors: false });
       const calls = [
         { name: "charge", args: { path: "card" }, id: "c1" },
         { name: "ship", args: { path: "box" }, id: "s1" },
@@ -163,7 +155,7 @@ export const trustCases: BehaviourCases = (saver, adapter) => {
       expect(result.status).toBe("superseded");
       expect(result.judgment?.own).toBe(false);
       expect(charge.count).toBe(1);
-      expect(shipAttempts).toBe(2);
+      expect(ship.attempts).toBe(2);
       expect(toolMessages((await graph.getState(config)).values).map((message) => message.content)).toEqual([expect.stringContaining("charge ran"), "shipped"]);
     });
   });

@@ -39,6 +39,25 @@ export function countingTool(
   };
 }
 
+/** A tool that throws on its first run and answers `result` after it; `attempts` counts its runs. */
+export function failsOnceTool(name: string, result: string): { tool: StructuredToolInterface; readonly attempts: number } {
+  let attempts = 0;
+  const created = tool(
+    async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error("carrier down");
+      return result;
+    },
+    { name, description: `The ${name} tool, failing once`, schema: z.object({ path: z.string() }) },
+  ) as unknown as StructuredToolInterface;
+  return {
+    tool: created,
+    get attempts() {
+      return attempts;
+    },
+  };
+}
+
 let threadCounter = 0;
 /** A fresh thread config per test. */
 export function newThread(prefix = "t"): { configurable: { thread_id: string } } {
