@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isPlainObject } from "../payload/json-type.js";
+import { unstorableTextReason } from "../payload/storable-text.js";
 
 
 /**
@@ -37,7 +38,9 @@ export const resumeMetaSchema = z.strictObject({
   reviewer: reviewerSchema.optional(),
   comment: z.string().max(10_000).optional(),
   digests: z.record(z.string(), z.string()).optional(),
-  attempt: z.string().max(128).optional(),
+  // Stored as text with the claim: a value a database cannot hold exactly is refused here, as malformed,
+  // not left to fail the claim's insert (which would leave the value stuck on the task for every later resume).
+  attempt: z.string().max(128).refine((attempt) => unstorableTextReason(attempt, "attempt") === undefined).optional(),
   signature: z.string().max(128).optional(),
   // Sent by earlier versions; never trusted (the node reads the deadline from the stored payload).
   expiresAt: z.string().optional(),

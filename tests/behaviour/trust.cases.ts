@@ -117,6 +117,19 @@ export const trustCases: BehaviourCases = (saver, adapter) => {
       expect(runs).toHaveLength(0);
       expect((await getInterrupt(graph, config))?.interruptId).toBe(pending.interruptId);
     });
+    test.each([
+      ["the NUL character", "attempt\u00001"],
+      ["an unpaired surrogate", "attempt\ud8001"],
+    ])("a forged envelope whose attempt id holds %s is refused as malformed: raised again with INVALID_DECISION, nothing runs, and resume() then applies once", async (_what, attempt) => {
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, adapter);
+      const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: forged([{ type: "approve" }], { attempt }) } }), config);
+      expect(deploy.count).toBe(0);
+      expect((interruptsOf(result)[0]?.value as ToolApprovalInterruptPayload).error?.code).toBe("INVALID_DECISION");
+      const again = (await getInterrupt(graph, config))!;
+      const { status } = await resume(graph, config, [{ type: "approve" }], { interruptId: again.interruptId });
+      expect(status).toBe("applied");
+      expect(deploy.count).toBe(1);
+    });
   });
 
   describe("the first committed claim wins", () => {
