@@ -7,6 +7,7 @@ import { memoryOutboxOf } from "./memory-outbox.js";
 import { resolveNotifierOptions, type ApprovalNotifierOptions, type ResolvedNotifierOptions } from "./notifier-options.js";
 import { providesOutbox, type DeadLetter, type NotificationOutbox, type OutboxEntry } from "./outbox.js";
 import { WakeableDelay } from "../time/wakeable-delay.js";
+import { storableText } from "../payload/storable-text.js";
 
 /** How often delivered events are pruned. */
 const PRUNE_EVERY_MS = 60_000;
@@ -66,6 +67,15 @@ export interface ApprovalNotifier {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The failure a dead letter records: bounded, and storable — a receiver's answer can hold any
+ * bytes (a NUL in a binary error page), and a text the outbox cannot store would fail the very
+ * write that records the failure, so the event would never back off or be dead-lettered.
+ */
+function recordedError(error: unknown): string {
+  return storableText(describe(error).slice(0, 2_000));
 }
 
 /** The outbox of `channel` for a checkpointer: its own (Postgres) or one kept in this process (memory). */
@@ -249,7 +259,7 @@ class Notifier implements ApprovalNotifier {
       round.failed += 1;
       this.#stats.failedAttempts += 1;
       const dead = entry.attempt >= this.#options.retry.maxAttempts;
-      await this.#outbox.fail(entry, describe(error).slice(0, 2_000), dead ? undefined : retryDelayMs(this.#options.retry, entry.attempt)).catch((failure: unknown) => this.#failed(failure));
+      await this.#outbox.fail(entry, recordedError(error), dead ? undefined : retryDelayMs(this.#options.retry, entry.attempt)).catch((failure: unknown) => this.#failed(failure));
       if (dead) {
         round.deadLettered += 1;
         this.#stats.deadLettered += 1;

@@ -20,3 +20,21 @@ export function unstorableTextReason(text: string, what: string): string | undef
   if (UNPAIRED_SURROGATE.test(text)) return `${what} contains an unpaired UTF-16 surrogate, which UTF-8 cannot encode`;
   return undefined;
 }
+
+const UNPAIRED_SURROGATES = new RegExp(UNPAIRED_SURROGATE.source, "g");
+
+/**
+ * `text` as a database stores it exactly: each NUL character and each unpaired surrogate becomes
+ * U+FFFD. For free text this library only records (an error's message), where a character that
+ * cannot be stored must not make the write that records it fail.
+ *
+ * @param text - The text to record.
+ * @returns The text, with every character a database cannot store as U+FFFD.
+ * @example
+ * ```ts
+ * storableText("bad\u0000body"); // "bad\uFFFDbody"
+ * ```
+ */
+export function storableText(text: string): string {
+  return text.replaceAll("\u0000", "\uFFFD").replace(UNPAIRED_SURROGATES, "\uFFFD");
+}

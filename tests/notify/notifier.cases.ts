@@ -217,6 +217,25 @@ export function notifierCases(saver: NotifierSaverFactory, adapter: Adapter): vo
       expect(await notifier.deadLetters()).toEqual([]);
     });
 
+    test("a failure whose text a database cannot store (a NUL from a binary answer, a surrogate pair cut by the 2 000-character bound) is dead-lettered with U+FFFD in its place", async () => {
+      const checkpointer = saver();
+      const { graph } = deployApproval(adapter, checkpointer);
+      const attempts: number[] = [];
+      const { notifier } = await start(checkpointer, {
+        retry: { maxAttempts: 2, initialDelayMs: 50, maxDelayMs: 100 },
+        send: async (_event, { attempt }) => {
+          attempts.push(attempt);
+          throw new Error(`${"x".repeat(1_998)}\u0000\u{1F600}`);
+        },
+      });
+      const paused = await pause(graph);
+      const deadline = Date.now() + 15_000;
+      while ((await notifier.deadLetters()).length === 0 && Date.now() < deadline) await sleep(50);
+      const [dead] = await notifier.deadLetters();
+      expect(dead).toMatchObject({ threadId: paused.threadId, attempts: 2, lastError: `${"x".repeat(1_998)}\uFFFD\uFFFD` });
+      expect(attempts).toEqual([1, 2]);
+    });
+
     test("two notifiers of one channel deliver each event once between them; another channel gets its own copy", async () => {
       const checkpointer = saver();
       const { graph } = deployApproval(adapter, checkpointer);
