@@ -6,6 +6,7 @@ import type { RunCancellation } from "../hooks/run-signal.js";
 import { DEFAULT_HOOK_TIMEOUT_MS, runBounded, type BoundedOutcome } from "../hooks/time-bound.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import type { ApprovalCallRuntime, ApprovalCallState, InterruptOnConfig } from "./types.js";
+import { thrownText } from "../errors/thrown-text.js";
 
 /** The state and runtime an `interruptOn` callback sees, for every call of one batch. */
 export interface CallContext {
@@ -75,7 +76,7 @@ function report(scope: CallbackScope, call: ToolCall, message: string, cause?: u
 }
 
 function failure(outcome: Exclude<BoundedOutcome<unknown>, { status: "answered" }>): string {
-  if (outcome.status === "failed") return `threw: ${outcome.error instanceof Error ? outcome.error.message : String(outcome.error)}`;
+  if (outcome.status === "failed") return `threw: ${thrownText(outcome.error)}`;
   return outcome.status === "timed_out" ? `did not answer within ${DEFAULT_HOOK_TIMEOUT_MS} ms` : "was abandoned: the run was cancelled";
 }
 

@@ -2,6 +2,7 @@ import { Validator } from "@langchain/core/utils/json_schema";
 import { interopSafeParse, interopSafeParseAsync, isInteropZodSchema } from "@langchain/core/utils/types";
 import type { HITLErrorDetail } from "../errors/hitl-error.js";
 import { issueDetails } from "../errors/issue-details.js";
+import { thrownText } from "../errors/thrown-text.js";
 
 /** The part of a LangChain tool this library reads: its name and its input schema. */
 export interface ToolLike {
@@ -103,7 +104,7 @@ export function validateToolArguments(
 }
 
 function failureText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = thrownText(error);
   return text.length > 0 ? text : "the schema rejected the arguments";
 }
 

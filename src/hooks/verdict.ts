@@ -4,6 +4,7 @@ import { isControlFlow } from "./control-flow.js";
 import { parseHookResult } from "./result-schemas.js";
 import type { BoundedOutcome } from "./time-bound.js";
 import type { PreToolUseResult } from "./types.js";
+import { thrownText } from "../errors/thrown-text.js";
 
 /** Why a PreToolUse hook produced no usable answer. In charge, each one denies the call. */
 export type HookFailureKind = "error" | "timeout" | "cancelled" | "invalid_result";
@@ -75,7 +76,7 @@ export function settleAnswer(outcome: BoundedOutcome<unknown>, timeoutMs: number
   } else if (outcome.status === "failed" && isControlFlow(outcome.error)) {
     return { status: "control_flow", error: outcome.error };
   } else if (outcome.status === "failed") {
-    const detail = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+    const detail = thrownText(outcome.error);
     failure = { kind: "error", message: describeFailure("error", timeoutMs, detail) };
   } else {
     const kind = outcome.status === "timed_out" ? "timeout" : "cancelled";

@@ -8,6 +8,7 @@ import { resolveNotifierOptions, type ApprovalNotifierOptions, type ResolvedNoti
 import { providesOutbox, type DeadLetter, type NotificationOutbox, type OutboxEntry } from "./outbox.js";
 import { WakeableDelay } from "../time/wakeable-delay.js";
 import { storableText } from "../payload/storable-text.js";
+import { thrownText } from "../errors/thrown-text.js";
 
 /** How often delivered events are pruned. */
 const PRUNE_EVERY_MS = 60_000;
@@ -65,17 +66,13 @@ export interface ApprovalNotifier {
   stop(options?: { removeChannel?: boolean }): Promise<void>;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * The failure a dead letter records: bounded, and storable — a receiver's answer can hold any
  * bytes (a NUL in a binary error page), and a text the outbox cannot store would fail the very
  * write that records the failure, so the event would never back off or be dead-lettered.
  */
 function recordedError(error: unknown): string {
-  return storableText(describe(error).slice(0, 2_000));
+  return storableText(thrownText(error).slice(0, 2_000));
 }
 
 /** The outbox of `channel` for a checkpointer: its own (Postgres) or one kept in this process (memory). */
@@ -192,7 +189,7 @@ class Notifier implements ApprovalNotifier {
   }
 
   #failed(error: unknown): void {
-    this.#stats.lastError = { message: describe(error), at: new Date().toISOString() };
+    this.#stats.lastError = { message: thrownText(error), at: new Date().toISOString() };
   }
 
   async #run(): Promise<void> {

@@ -4,6 +4,7 @@ import { issueDetails } from "../errors/issue-details.js";
 import type { ApprovalEvent } from "./events.js";
 import type { ApprovalEventHandler } from "./notifier-options.js";
 import { signWebhookBody, WEBHOOK_SIGNATURE_HEADER } from "./webhook-signature.js";
+import { thrownText } from "../errors/thrown-text.js";
 
 /** Options of {@link createWebhookSender}. */
 export interface WebhookSenderOptions {
@@ -75,7 +76,7 @@ export function createWebhookSender(options: WebhookSenderOptions): ApprovalEven
         headers: { ...headers, "content-type": "application/json", "user-agent": "langgraph-hitl-webhook", "x-hitl-event-id": event.id, "x-hitl-event-type": event.type, ...signature },
       });
     } catch (error) {
-      throw new HITLError("DELIVERY_FAILED", `The webhook could not be reached: ${error instanceof Error ? error.message : String(error)}`, { threadId: event.threadId, interruptId: event.interruptId, cause: error });
+      throw new HITLError("DELIVERY_FAILED", `The webhook could not be reached: ${thrownText(error)}`, { threadId: event.threadId, interruptId: event.interruptId, cause: error });
     }
     if (response.ok) {
       await response.body?.cancel().catch(() => undefined);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import { HITLError } from "../errors/hitl-error.js";
 import { withLockConnection } from "./connection-budget.js";
+import { thrownText } from "../errors/thrown-text.js";
 
 /** What a lock protects: its 64-bit key and, for the error message, what it is called. */
 interface AdvisoryLock {
@@ -29,7 +30,7 @@ export function advisoryLockKey(...parts: string[]): string {
 }
 
 function unavailable(lock: AdvisoryLock, cause: unknown): HITLError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = thrownText(cause);
   return new HITLError("DATABASE_UNAVAILABLE", `Could not take the Postgres lock for ${lock.name}: ${reason}`, {
     cause,
     ...(lock.threadId === undefined ? {} : { threadId: lock.threadId }),

@@ -3,6 +3,7 @@ import { expireDue } from "./expire-due.js";
 import { resolveSweeperOptions, type ExpirySweeperOptions, type ResolvedSweeperOptions } from "./sweeper-options.js";
 import type { ExpiredInterrupt } from "../inbox/types.js";
 import { WakeableDelay } from "../time/wakeable-delay.js";
+import { thrownText } from "../errors/thrown-text.js";
 
 /** What a sweeper has done since it started. */
 export interface ExpirySweeperStats {
@@ -35,10 +36,6 @@ export interface ExpirySweeper {
   runOnce(): Promise<SweepRound>;
   /** Stops after the round in progress. */
   stop(): Promise<void>;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 class Sweeper implements ExpirySweeper {
@@ -76,7 +73,7 @@ class Sweeper implements ExpirySweeper {
   }
 
   #failed(error: unknown): void {
-    this.#stats.lastError = { message: describe(error), at: new Date().toISOString() };
+    this.#stats.lastError = { message: thrownText(error), at: new Date().toISOString() };
   }
 
   async #run(): Promise<void> {

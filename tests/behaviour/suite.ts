@@ -27,6 +27,7 @@ import { toolFactsCases } from "./tool-facts.cases.js";
 import { failingSchemaCases, screeningPathCases } from "./screening-paths.cases.js";
 import { grantCases } from "./grants.cases.js";
 import { grantRefusalCases } from "./grant-refusals.cases.js";
+import { undescribableThrowCases } from "./undescribable-throws.cases.js";
 
 const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 CASES.push(signingCases);
@@ -39,6 +40,7 @@ CASES.push(shadowCases, toolFactsCases);
 CASES.push(grantCases, grantRefusalCases);
 CASES.push(screeningPathCases, failingSchemaCases);
 CASES.push(inheritedNameCases, idStorageCases);
+CASES.push(undescribableThrowCases);
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {
