@@ -14,7 +14,23 @@ import { unstorableTextReason } from "../payload/storable-text.js";
  * ```
  */
 export function callKey(call: Pick<ToolCall, "id">): string {
-  return call.id == null ? "" : String(call.id);
+  const id: unknown = call.id;
+  if (id == null) return "";
+  // An id no text can be made of is answered as invalid_tool_call_id (never run, never stored): its key
+  // holds a NUL, as no stored key does, so it only ever meets another such id (both are then duplicates).
+  return idText(id) ?? UNTEXTUAL_KEY;
+}
+
+/** The key of every id that cannot be turned into text (see {@link callKey}). */
+const UNTEXTUAL_KEY = "\u0000tool_call_id without a text form";
+
+/** `String(id)`, or `undefined` when that throws (an object without a prototype, or whose `toString` is no function). */
+function idText(id: unknown): string | undefined {
+  try {
+    return String(id);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -51,7 +67,7 @@ export function duplicateCallIds(calls: readonly Pick<ToolCall, "id">[]): Set<st
  * client writing messages to a deployed graph can.
  *
  * @param call - A call of the batch.
- * @returns The reason, or `undefined` for a storable id (and for a missing or non-string one: see {@link isReviewable}).
+ * @returns The reason, or `undefined` for a storable id (and for a missing one, or another non-string one that has a text form: see {@link isReviewable}).
  * @example
  * ```ts
  * unstorableIdReason({ id: "a\u0000b" }); // "tool_call_id contains a NUL character, …"
@@ -60,7 +76,8 @@ export function duplicateCallIds(calls: readonly Pick<ToolCall, "id">[]): Set<st
  */
 export function unstorableIdReason(call: Pick<ToolCall, "id">): string | undefined {
   const id: unknown = call.id;
-  return typeof id === "string" ? unstorableTextReason(id, "tool_call_id") : undefined;
+  if (typeof id === "string") return unstorableTextReason(id, "tool_call_id");
+  return id != null && idText(id) === undefined ? "tool_call_id has no text form (it is an object whose toString cannot be called)" : undefined;
 }
 
 /**

@@ -18,6 +18,7 @@ import type { CallContextSource } from "./interrupt-on.js";
 import type { ResolvedNodeOptions } from "./types.js";
 import { planOutcomes } from "./plan-outcomes.js";
 import type { Outcome } from "./types.js";
+import { callKey } from "./call-identity.js";
 import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
 import { screenBatch, ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
@@ -197,5 +198,5 @@ function throwIfCancelled(screenings: readonly Screening[], task: TaskContext): 
 /** Identifies one call of one task attempt series: same thread, same checkpoint, same task. */
 function completionKey(task: TaskContext, call: ToolCall): string | undefined {
   if (task.threadId === undefined || task.checkpointId === undefined || task.taskId === undefined || !call.id) return undefined;
-  return `${task.threadId}\u0000${task.checkpointId}\u0000${task.taskId}\u0000${call.id}`;
+  return `${task.threadId}\u0000${task.checkpointId}\u0000${task.taskId}\u0000${callKey(call)}`;
 }

@@ -9,7 +9,7 @@ import type { Screening, ScreeningNotes } from "./types.js";
 import type { HITLRecord, OutcomeSource } from "./types.js";
 import type { Outcome } from "./types.js";
 import { ownValue } from "../payload/own-value.js";
-import { isReviewable, unreviewableReason } from "./call-identity.js";
+import { callKey, isReviewable, unreviewableReason } from "./call-identity.js";
 
 
 type Known = Exclude<Screening, { kind: "unknown_tool" | "malformed" }>;
@@ -39,7 +39,7 @@ function answerAudit(answered: VerifiedAnswer): Partial<HITLRecord> {
  * id is never run, whatever a claim says (a claim made by an earlier release may name one).
  */
 function reviewedOrMalformed(screening: Extract<Screening, { kind: "malformed" }>, claim: ClaimedReview | undefined): Outcome {
-  const verdict = ownValue(claim?.verdicts, screening.call.id ?? "");
+  const verdict = ownValue(claim?.verdicts, callKey(screening.call));
   if (claim === undefined || verdict === undefined || screening.source !== "invalid_arguments") return malformedOutcome(screening);
   return reviewedOutcome({ kind: "allow", call: screening.call, args: screening.call.args as ToolInput, notes: screening.notes }, claim);
 }
@@ -52,7 +52,7 @@ function reviewedOutcome(screening: Known, claim: ClaimedReview): Outcome {
   if (claim.expired) {
     return blocked(call, notes, "expired", `approval expired at ${claim.expiresAt ?? "its deadline"} (judged at ${claim.judgedAt} by the ${claim.clock} clock)`, audit);
   }
-  const verdict = ownValue(claim.verdicts, call.id ?? "");
+  const verdict = ownValue(claim.verdicts, callKey(call));
   if (verdict === undefined) return blocked(call, notes, "changed_after_review", undefined, audit);
   switch (verdict.kind) {
     case "run": {
@@ -110,7 +110,7 @@ export function planOutcomes(screenings: readonly Screening[], claim: ClaimedRev
     if (screening.kind === "unknown_tool") return { kind: "run", call: screening.call, notes: screening.notes };
     // A recorded judgment is never judged again, not even by this pass's schema check (a deploy may have changed the tool).
     if (screening.kind === "malformed") return reviewedOrMalformed(screening, claim);
-    if (claim !== undefined && ownValue(claim.verdicts, screening.call.id ?? "") !== undefined) return reviewedOutcome(screening, claim);
+    if (claim !== undefined && ownValue(claim.verdicts, callKey(screening.call)) !== undefined) return reviewedOutcome(screening, claim);
     return unreviewedOutcome(screening, hitlEnabled, answers);
   });
 }

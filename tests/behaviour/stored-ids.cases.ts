@@ -139,6 +139,24 @@ export const idStorageCases: BehaviourCases = (saver, adapter) => {
       expect(toolMessages(values)[0]?.additional_kwargs["hitl"]).toEqual(expect.objectContaining({ decision: "deny", reason: expect.stringContaining(named) }));
     });
 
+    test("a call whose id is an object with no text form (JSON can send { \"toString\": 1 }) never runs, needing approval or allowed: one blocked ToolMessage each (invalid_tool_call_id); its sibling is reviewed and runs once", async () => {
+      const untextual = (): string => ({ toString: 1 }) as unknown as string;
+      const { graph, config, deleteFile, readFile, pending } = await turn(saver, adapter, [
+        { name: "delete_file", args: { path: "/srv/a" }, id: untextual() },
+        { name: "read_file", args: { path: "/etc/motd" }, id: untextual() },
+        SIBLING,
+      ]);
+      expect(pending?.payload.action_requests.map((request) => request.tool_call_id)).toEqual(["u1"]);
+      const { values, status } = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(status).toBe("applied");
+      expect([deleteFile.runs, readFile.runs]).toEqual([[{ path: "/tmp/unique" }], []]);
+      expect(answers(toolMessages(values)).map(([, status, source]) => [status, source])).toEqual([
+        ["error", "invalid_tool_call_id"],
+        ["error", "invalid_tool_call_id"],
+        ["success", "reviewer"],
+      ]);
+    });
+
     test("an id with paired surrogates (an emoji) is an ordinary id: reviewed, approved, run once", async () => {
       const id = "call_\u{1F600}";
       const { graph, config, deleteFile, pending } = await turn(saver, adapter, [{ name: "delete_file", args: { path: "/srv/a" }, id }]);

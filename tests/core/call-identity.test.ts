@@ -1,4 +1,4 @@
-import { unstorableIdReason } from "../../src/core/call-identity.js";
+import { callKey, duplicateCallIds, unstorableIdReason } from "../../src/core/call-identity.js";
 
 describe("unstorableIdReason: ids a database cannot store exactly", () => {
   test.each([
@@ -22,8 +22,28 @@ describe("unstorableIdReason: ids a database cannot store exactly", () => {
     expect(unstorableIdReason({ id })).toBeUndefined();
   });
 
-  test("leaves ids that are not strings to isReviewable", () => {
+  test("leaves ids that are not strings but have a text form to isReviewable", () => {
     expect(unstorableIdReason({ id: 7 as unknown as string })).toBeUndefined();
+    expect(unstorableIdReason({ id: {} as unknown as string })).toBeUndefined();
     expect(unstorableIdReason({})).toBeUndefined();
+  });
+
+  test.each([
+    ["an object whose toString is not a function (JSON can carry one)", { toString: 1 }],
+    ["an object without a prototype", Object.create(null) as object],
+  ])("refuses an id that is %s: no text form, so no key to store", (_what, id) => {
+    expect(unstorableIdReason({ id: id as unknown as string })).toMatch(/no text form/);
+  });
+});
+
+describe("callKey: a call's identity as text", () => {
+  test("is total: an id with no text form gets a key no storable id has (it holds a NUL), shared only with other such ids", () => {
+    const untextual = { id: { toString: 1 } as unknown as string };
+    expect(callKey(untextual)).toContain("\u0000");
+    expect(duplicateCallIds([untextual, { id: Object.create(null) as unknown as string }, { id: "call_1" }])).toEqual(new Set([callKey(untextual)]));
+  });
+
+  test("keeps the text of numbers and strings, and the empty key for a missing id", () => {
+    expect([callKey({ id: 7 as unknown as string }), callKey({ id: "7" }), callKey({})]).toEqual(["7", "7", ""]);
   });
 });
