@@ -4,6 +4,7 @@ import type { ToolApprovalDecisionType } from "../payload/types.js";
 import { MAX_TIMEOUT_MS } from "./time-bound.js";
 import type { HookEvent } from "./types.js";
 import { isPlainObject } from "../payload/json-type.js";
+import { thrownText } from "../errors/thrown-text.js";
 
 const plainObject = z.custom<Record<string, unknown>>(isPlainObject, { message: "expected a plain object" });
 
@@ -56,17 +57,55 @@ function bareDecision(value: unknown): "allow" | "deny" | "ask" | "skip" | undef
   return DECISIONS.has(decision) ? (decision as "allow" | "deny" | "ask" | "skip") : undefined;
 }
 
-/** Parses a hook's answer; `undefined`/`null` mean "nothing to say". */
-export function parseHookResult<E extends HookEvent>(
-  event: E,
-  value: unknown,
-): { ok: true; value: z.infer<(typeof hookResultSchemas)[E]> | undefined } | { ok: false; message: string } {
+type ParsedHookResult<E extends HookEvent> = { ok: true; value: z.infer<(typeof hookResultSchemas)[E]> | undefined } | { ok: false; message: string };
+
+/**
+ * Parses a hook's answer; `undefined`/`null` mean "nothing to say". The answer is deployment
+ * code's object, read here once: a getter or proxy trap that throws while it is read makes it
+ * invalid (never an error that escapes), and `updatedInput` is taken as the JSON data it stands
+ * for — the arguments a model could have sent, as the payload and the checkpoint hold them — so
+ * nothing read later (digests, the payload, the tool) can throw or see other values.
+ *
+ * @param event - The hook event whose schema applies.
+ * @param value - What the hook answered.
+ * @returns The parsed answer, or why it is invalid.
+ * @example
+ * ```ts
+ * parseHookResult("PreToolUse", { decision: "ask", reason: "prod" }); // { ok: true, value: { decision: "ask", reason: "prod" } }
+ * parseHookResult("PreToolUse", { decision: "allow", updatedInput: { n: 1n } }); // { ok: false, message: "updatedInput: …" }
+ * ```
+ */
+export function parseHookResult<E extends HookEvent>(event: E, value: unknown): ParsedHookResult<E> {
   if (value === undefined || value === null) return { ok: true, value: undefined };
+  try {
+    return parseAnswer(event, value);
+  } catch (error) {
+    return { ok: false, message: `reading the answer threw: ${thrownText(error)}` };
+  }
+}
+
+function parseAnswer<E extends HookEvent>(event: E, value: unknown): ParsedHookResult<E> {
   const bare = event === "PreToolUse" ? bareDecision(value) : undefined;
   if (bare !== undefined) return { ok: true, value: { decision: bare } as z.infer<(typeof hookResultSchemas)[E]> };
   const parsed = hookResultSchemas[event].safeParse(value);
-  if (parsed.success) return { ok: true, value: parsed.data as z.infer<(typeof hookResultSchemas)[E]> };
-  const issue = parsed.error.issues[0];
-  const where = issue === undefined || issue.path.length === 0 ? "" : `${issue.path.join(".")}: `;
-  return { ok: false, message: `${where}${issue?.message ?? "invalid answer"}` };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue === undefined || issue.path.length === 0 ? "" : `${issue.path.join(".")}: `;
+    return { ok: false, message: `${where}${issue?.message ?? "invalid answer"}` };
+  }
+  const data = parsed.data as { updatedInput?: unknown };
+  if (data.updatedInput === undefined) return { ok: true, value: parsed.data as z.infer<(typeof hookResultSchemas)[E]> };
+  const input = jsonDataOf(data.updatedInput);
+  if (!isPlainObject(input)) return { ok: false, message: "updatedInput: expected a plain object of JSON data (a BigInt, a cycle or a toJSON that answers no object cannot be sent as arguments)" };
+  return { ok: true, value: { ...data, updatedInput: input } as z.infer<(typeof hookResultSchemas)[E]> };
+}
+
+/** `value` as the JSON data it stands for (a Date becomes its ISO text); `undefined` when JSON cannot hold it. */
+function jsonDataOf(value: unknown): unknown {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
 }

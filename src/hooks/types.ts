@@ -73,7 +73,7 @@ export interface PreToolUseResult extends RunStopFields {
   decision?: "allow" | "deny" | "ask" | "skip";
   /** Why: shown to the model on `deny` and `skip`, to the reviewer on `ask`. */
   reason?: string;
-  /** Replaces the whole tool input; later hooks see it, and the reviewer is shown it. */
+  /** Replaces the whole tool input; later hooks see it, and the reviewer is shown it. Taken as JSON data (a `Date` becomes its ISO text; a `BigInt` or a cycle makes the answer invalid). */
   updatedInput?: Record<string, unknown>;
   /** On `ask`: the decisions the reviewer may make. Default: all four. */
   allowedDecisions?: ToolApprovalDecisionType[];

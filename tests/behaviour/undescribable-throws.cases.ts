@@ -1,7 +1,8 @@
-// JavaScript can throw anything, and `String()` throws for some values. A hook or a tool's schema
-// that throws such a value must still fail closed: the call is blocked or the edit refused with a
-// typed error, never a raw TypeError from describing the failure — and on a resume pass never one
-// that leaves the run stuck (LangGraph hands the task the value it consumed on every later pass).
+// JavaScript can throw anything, and `String()` throws for some values; an object can throw when
+// it is read (a getter, a proxy trap). A hook or a tool's schema that throws such a value, or a
+// hook whose answer throws when read, must still fail closed: the call is blocked or the edit
+// refused with a typed error, never a raw error that escapes — and on a resume pass never one that
+// leaves the run stuck (LangGraph hands the task the value it consumed on every later pass).
 import { tool } from "@langchain/core/tools";
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
@@ -19,7 +20,58 @@ const UNDESCRIBABLE: Array<[string, () => unknown]> = [
   ],
 ];
 
+/** PreToolUse answers that throw when read, or whose updatedInput JSON cannot hold. */
+const UNREADABLE_ANSWERS: Array<[string, (decision: "allow" | "ask") => unknown]> = [
+  ["a decision getter that throws", () => ({ get decision(): string { throw new Error("no decision"); } })],
+  ["an updatedInput getter that throws", (decision) => ({ decision, updatedInput: { get path(): string { throw new Error("no path"); } } })],
+  ["an updatedInput proxy whose ownKeys trap throws", (decision) => ({ decision, updatedInput: new Proxy({ path: "/srv/x" }, { ownKeys: () => { throw new Error("no keys"); } }) })],
+  ["a BigInt in updatedInput", (decision) => ({ decision, updatedInput: { path: "/srv/x", size: 10n } })],
+];
+
 export const undescribableThrowCases: BehaviourCases = (saver, adapter) => {
+  describe("a PreToolUse answer that cannot be read as data denies the call", () => {
+    test.each(UNREADABLE_ANSWERS.flatMap(([what, answer]) => (["allow", "ask"] as const).map((decision) => [what, decision, answer] as const)))(
+      "%s (decision %s): policy_failure on the first pass, nothing runs",
+      async (_what, decision, answer) => {
+        const target = countingTool("delete_file");
+        const hooks = new HookRegistry().register("PreToolUse", { hooks: [() => answer(decision) as never] });
+        const node = adapter.approvals([target.tool], { hooks, onHookError: () => undefined });
+        const { graph } = adapter.agentGraph(node, [{ name: "delete_file", args: { path: "/srv/a" }, id: "d1" }], await saver());
+        const result = await graph.invoke(ask(), newThread("unreadable-answer"));
+        expect(interruptsOf(result)).toEqual([]);
+        expect(toolMessages(result).map((message) => message.additional_kwargs["hitl"])).toEqual([expect.objectContaining({ decision: "deny", source: "policy_failure" })]);
+        expect(target.count).toBe(0);
+      },
+    );
+
+    test("on the reviewed pass (an edit screened again) such an answer blocks the edited call; the approval is answered, nothing runs", async () => {
+      const target = countingTool("delete_file");
+      const hooks = new HookRegistry().register("PreToolUse", { hooks: [({ reviewed }) => (reviewed ? { decision: "allow" as const, updatedInput: { get path(): string { throw new Error("no path"); } } } : { decision: "ask" as const })] });
+      const node = adapter.approvals([target.tool], { hooks, onHookError: () => undefined });
+      const { graph } = adapter.agentGraph(node, [{ name: "delete_file", args: { path: "/srv/a" }, id: "d1" }], await saver());
+      const config = newThread("unreadable-reviewed");
+      await graph.invoke(ask(), config);
+      const pending = (await getInterrupt(graph, config))!;
+      const { values, status } = await resume(graph, config, [{ type: "edit", updatedInput: { path: "/srv/b" } }], { interruptId: pending.interruptId });
+      expect(status).toBe("applied");
+      expect(target.count).toBe(0);
+      expect(toolMessages(values)[0]?.content).toContain("policy hook failed");
+    });
+
+    test("a Date in updatedInput is taken as its ISO text: the reviewer is shown it and the approved call runs with it", async () => {
+      const target = countingTool("delete_file", { schema: z.object({ path: z.string(), at: z.string().optional() }) });
+      const hooks = new HookRegistry().register("PreToolUse", { hooks: [({ toolInput }) => ({ decision: "ask" as const, updatedInput: { ...(toolInput as object), at: new Date("2026-01-02T03:04:05.000Z") } })] });
+      const node = adapter.approvals([target.tool], { hooks });
+      const { graph } = adapter.agentGraph(node, [{ name: "delete_file", args: { path: "/srv/a" }, id: "d1" }], await saver());
+      const config = newThread("date-input");
+      await graph.invoke(ask(), config);
+      const pending = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+      expect(pending.payload.action_requests[0]?.args).toEqual({ path: "/srv/a", at: "2026-01-02T03:04:05.000Z" });
+      await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId });
+      expect(target.runs).toEqual([{ path: "/srv/a", at: "2026-01-02T03:04:05.000Z" }]);
+    });
+  });
+
   describe("a hook or schema that throws a value with no text form still fails closed", () => {
     test.each(UNDESCRIBABLE)("a PreToolUse hook throwing %s blocks the call with policy_failure, on the first pass and on the reviewed pass", async (_what, thrown) => {
       const target = countingTool("delete_file");
