@@ -4,7 +4,7 @@ import { DECISION_TYPES } from "../decisions/decision-schema.js";
 import { boundReceived } from "../errors/bounded-value.js";
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 import type { HookRegistry } from "../hooks/hook-registry.js";
-import { warnHookError } from "../hooks/report-hook-error.js";
+import { reportHookError, warnHookError } from "../hooks/report-hook-error.js";
 import { MAX_TIMEOUT_MS } from "../hooks/time-bound.js";
 import type { ShadowVerdictHandler } from "../hooks/shadow.js";
 import type { HookErrorHandler } from "../hooks/types.js";
@@ -258,7 +258,9 @@ export function resolveNodeOptions(options: unknown, owner: readonly string[] | 
     signingKey,
     hitlEnabled: humanInTheLoop?.enabled ?? true,
     interruptOn: resolved,
-    reviewMessages: resolveReviewMessages(reviewMessages as ApprovalOptions["reviewMessages"], preset),
+    reviewMessages: resolveReviewMessages(reviewMessages as ApprovalOptions["reviewMessages"], preset, (error, _key, context) =>
+      reportHookError(onHookError ?? warnHookError, error, { event: "reviewMessages", toolName: context.toolName, toolCallId: context.toolCallId }),
+    ),
     requestShape: { langChain: subject === "approvalMiddleware", descriptionPrefix },
     grants: grants.resolved,
   };

@@ -55,9 +55,30 @@ export function templateProblems(key: string, template: unknown): HITLErrorDetai
   }));
 }
 
-function compile(template: ReviewMessageTemplate): (context: ReviewMessageContext) => string {
-  if (typeof template === "function") return (context) => String(template(context));
+/** Receives a `reviewMessages` function that threw, and for which key and call. */
+type ReviewMessageFailure = (error: unknown, key: keyof ReviewMessages, context: ReviewMessageContext) => void;
+
+function fill(template: string): (context: ReviewMessageContext) => string {
   return (context) => template.replace(PLACEHOLDER, (whole, name: string) => (name in context ? context[name as keyof ReviewMessageContext] : whole));
+}
+
+/**
+ * A template as a function of the call. A host function that throws (or returns what `String()`
+ * cannot convert) is reported and the preset's text is used instead: the reviewer's decisions are
+ * already claimed when the texts are made, so a throw here would fail every later resume the same
+ * way and the batch would never get its ToolMessages.
+ */
+function compile(template: ReviewMessageTemplate, key: keyof ReviewMessages, preset: string, onFailure: ReviewMessageFailure): (context: ReviewMessageContext) => string {
+  if (typeof template !== "function") return fill(template);
+  const fallback = fill(preset);
+  return function reviewMessage(context) {
+    try {
+      return String(template(context));
+    } catch (error) {
+      onFailure(error, key, context);
+      return fallback(context);
+    }
+  };
 }
 
 /**
@@ -66,19 +87,21 @@ function compile(template: ReviewMessageTemplate): (context: ReviewMessageContex
  *
  * @param option - `reviewMessages` as given (already validated).
  * @param fallback - The adapter's default preset.
+ * @param onFailure - Told of a template function that threw (its call then reads the preset's text).
  * @example
  * ```ts
  * resolveReviewMessages(undefined, "langchain").reject({ toolName: "calculator", toolCallId: "call_123", message: "", arguments: "{}" });
  * // "User rejected the tool call for `calculator` with id call_123"
  * ```
  */
-export function resolveReviewMessages(option: ReviewMessagesPreset | ReviewMessages | undefined, fallback: ReviewMessagesPreset): ResolvedReviewMessages {
+export function resolveReviewMessages(option: ReviewMessagesPreset | ReviewMessages | undefined, fallback: ReviewMessagesPreset, onFailure: ReviewMessageFailure = () => undefined): ResolvedReviewMessages {
   const base = REVIEW_MESSAGE_PRESETS[typeof option === "string" ? option : fallback];
   const chosen = { ...base, ...(typeof option === "object" ? Object.fromEntries(Object.entries(option).filter(([, value]) => value !== undefined)) : {}) } as Required<ReviewMessages>;
+  const presetText = (key: keyof ReviewMessages): string => base[key] as string;
   return {
-    reject: compile(chosen.reject),
-    rejectWithMessage: compile(chosen.rejectWithMessage),
-    respond: compile(chosen.respond),
-    edit: chosen.edit === false ? undefined : compile(chosen.edit),
+    reject: compile(chosen.reject, "reject", presetText("reject"), onFailure),
+    rejectWithMessage: compile(chosen.rejectWithMessage, "rejectWithMessage", presetText("rejectWithMessage"), onFailure),
+    respond: compile(chosen.respond, "respond", presetText("respond"), onFailure),
+    edit: chosen.edit === false ? undefined : compile(chosen.edit, "edit", presetText("edit"), onFailure),
   };
 }

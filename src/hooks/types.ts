@@ -219,8 +219,8 @@ export interface HookRegistration<E extends HookEvent> {
 
 /** Where an observer's failure is reported. */
 export interface HookErrorContext {
-  /** The hook event, `"onDecision"` / `"onShadowVerdict"` for the node's callbacks, or `"grantPredicate"` for a host predicate a standing grant names. */
-  event: HookEvent | "onDecision" | "onShadowVerdict" | "grantPredicate";
+  /** The hook event, `"onDecision"` / `"onShadowVerdict"` for the node's callbacks, `"grantPredicate"` for a host predicate a standing grant names, or `"reviewMessages"` for a `reviewMessages` function that threw (the preset's text was used). */
+  event: HookEvent | "onDecision" | "onShadowVerdict" | "grantPredicate" | "reviewMessages";
   toolName: string | undefined;
   toolCallId: string | undefined;
   /** `true` when the failure is a shadow hook's: it changed nothing. */

@@ -105,6 +105,24 @@ describe.each([
     expect(edited.content).toBe('1 + 1 = 2\n\n[calculator ran as {"a":1,"b":1}]');
   });
 
+  test("a template function that throws is reported to onHookError and the call reads the preset's text: the batch still gets its ToolMessage", async () => {
+    const reported: Array<{ error: unknown; context: unknown }> = [];
+    const exploding = () => {
+      throw new Error("template exploded");
+    };
+    const options = { ...ask3, reviewMessages: { rejectWithMessage: exploding, edit: exploding }, onHookError: (error: unknown, context: unknown) => void reported.push({ error, context }) };
+    const rejected = await decide(make(options), { type: "reject", reason: "no" });
+    expect([rejected.status, rejected.content]).toEqual(["error", preset === "langchain" ? "no" : 'Tool "calculator" was not executed: the reviewer rejected it. Reason: no']);
+    const seen = make(options);
+    const edited = await decide(seen, { type: "edit", updatedInput: { a: 1, b: 1 } });
+    expect(seen.tool.runs).toEqual([{ a: 1, b: 1 }]);
+    expect(edited.content).toBe('1 + 1 = 2\n\nExecuted instead: calculator with arguments {"a":1,"b":1}. A reviewer edited the call before it ran; do not repeat the original call.');
+    expect(reported.map(({ error, context }) => [(error as Error).message, context])).toEqual([
+      ["template exploded", { event: "reviewMessages", toolName: "calculator", toolCallId: "call_123" }],
+      ["template exploded", { event: "reviewMessages", toolName: "calculator", toolCallId: "call_123" }],
+    ]);
+  });
+
   test("edit: false turns the edit notice off; the other preset is chosen by name", async () => {
     const other = preset === "langchain" ? "langgraph-hitl" : "langchain";
     const edited = await decide(make({ ...ask3, reviewMessages: { edit: false } }), { type: "edit", updatedInput: { a: 1, b: 2 } });
