@@ -2,6 +2,7 @@ import { Validator } from "@langchain/core/utils/json_schema";
 import type { HITLErrorDetail } from "../errors/hitl-error.js";
 import { canonicalJson } from "../payload/canonical-json.js";
 import { isPlainObject } from "../payload/json-type.js";
+import { grantPatternProblem, MAX_GRANT_PATTERNS, withinPatternBudget } from "./grant-pattern.js";
 
 /** The longest a grant's JSON Schema may be, as canonical JSON: it is stored with the grant and evaluated on every later call it could cover. */
 const MAX_NARROWING_SCHEMA_CHARS = 8_192;
@@ -33,24 +34,29 @@ function problem(path: Path, message: string, received?: unknown): HITLErrorDeta
   return { path, message, ...(received === undefined ? {} : { received }) };
 }
 
-function subschemaProblems(value: unknown, path: Path, depth: number): HITLErrorDetail[] {
+/** Where a walk of a schema counts the patterns it met. */
+interface Walk {
+  patterns: number;
+}
+
+function subschemaProblems(value: unknown, path: Path, depth: number, walk: Walk): HITLErrorDetail[] {
   if (typeof value === "boolean") return [];
   if (!isPlainObject(value)) return [problem(path, "expected a JSON Schema (an object or a boolean)", value)];
   if (depth > MAX_DEPTH) return [problem(path, `the schema nests more than ${MAX_DEPTH} levels`)];
-  return Object.entries(value).flatMap(([keyword, inner]) => keywordProblems(keyword, inner, [...path, keyword], depth));
+  return Object.entries(value).flatMap(([keyword, inner]) => keywordProblems(keyword, inner, [...path, keyword], depth, walk));
 }
 
-function keywordProblems(keyword: string, value: unknown, path: Path, depth: number): HITLErrorDetail[] {
-  if (keyword === "pattern") return patternProblems(value, path);
+function keywordProblems(keyword: string, value: unknown, path: Path, depth: number, walk: Walk): HITLErrorDetail[] {
+  if (keyword === "pattern") return (walk.patterns += 1), patternProblems(value, path);
   if (VALUE_KEYWORDS.has(keyword)) return [];
-  if (SCHEMA_KEYWORDS.has(keyword)) return subschemaProblems(value, path, depth + 1);
+  if (SCHEMA_KEYWORDS.has(keyword)) return subschemaProblems(value, path, depth + 1, walk);
   if (SCHEMA_LIST_KEYWORDS.has(keyword)) {
     if (!Array.isArray(value)) return [problem(path, `\`${keyword}\` must be an array of schemas`, value)];
-    return value.flatMap((inner, index) => subschemaProblems(inner, [...path, index], depth + 1));
+    return value.flatMap((inner, index) => subschemaProblems(inner, [...path, index], depth + 1, walk));
   }
   if (SCHEMA_MAP_KEYWORDS.has(keyword)) {
     if (!isPlainObject(value)) return [problem(path, `\`${keyword}\` must map names to schemas`, value)];
-    return Object.entries(value).flatMap(([name, inner]) => subschemaProblems(inner, [...path, name], depth + 1));
+    return Object.entries(value).flatMap(([name, inner]) => subschemaProblems(inner, [...path, name], depth + 1, walk));
   }
   return [problem(path, `keyword "${keyword}" is not allowed in a grant's schema; allowed: ${NARROWING_SCHEMA_KEYWORDS.join(", ")}`, keyword)];
 }
@@ -60,17 +66,18 @@ function patternProblems(value: unknown, path: Path): HITLErrorDetail[] {
   if (value.length > MAX_PATTERN_CHARS) return [problem(path, `\`pattern\` is longer than ${MAX_PATTERN_CHARS} characters`)];
   try {
     new RegExp(value, "u");
-    return [];
   } catch {
     return [problem(path, "`pattern` is not a valid regular expression", value)];
   }
+  const unfit = grantPatternProblem(value);
+  return unfit === undefined ? [] : [problem(path, unfit, value)];
 }
 
 /**
  * What is wrong with a JSON Schema a reviewer sent to narrow a standing grant, or `[]`: it must
  * be an object of at most {@link MAX_NARROWING_SCHEMA_CHARS} characters, nest at most 16 levels
- * and use only {@link NARROWING_SCHEMA_KEYWORDS} (a `pattern` at most 256 characters, a valid
- * Unicode regular expression).
+ * and use only {@link NARROWING_SCHEMA_KEYWORDS} (at most 8 `pattern`s, each at most 256
+ * characters, a valid Unicode regular expression of the shape {@link grantPatternProblem} allows).
  *
  * @param schema - The schema as sent.
  * @param path - Where it sits in the decision, e.g. `["grant", "match", "schema"]`.
@@ -90,16 +97,27 @@ export function narrowingSchemaProblems(schema: unknown, path: Path): HITLErrorD
     return [problem(path, "the schema is not plain JSON")];
   }
   if (size > MAX_NARROWING_SCHEMA_CHARS) return [problem(path, `the schema is ${size} characters long; at most ${MAX_NARROWING_SCHEMA_CHARS} are allowed`)];
-  return subschemaProblems(schema, path, 1);
+  const walk: Walk = { patterns: 0 };
+  const problems = subschemaProblems(schema, path, 1, walk);
+  return walk.patterns > MAX_GRANT_PATTERNS ? [...problems, problem(path, `the schema holds ${walk.patterns} patterns; at most ${MAX_GRANT_PATTERNS} are allowed`)] : problems;
+}
+
+/** How many `pattern` keywords a valid narrowing schema holds (in schema positions, not inside `const` or `enum` values). */
+function patternCount(schema: Record<string, unknown>): number {
+  const walk: Walk = { patterns: 0 };
+  subschemaProblems(schema, [], 1, walk);
+  return walk.patterns;
 }
 
 /** Compiled schemas by canonical JSON: a grant's schema is checked on every call it could cover. */
-const compiled = new Map<string, Validator>();
+const compiled = new Map<string, { validator: Validator; hasPattern: boolean }>();
 const MAX_COMPILED = 512;
 
 /**
  * Whether `input` fits a grant's JSON Schema (draft 2020-12). A schema that fails
- * {@link narrowingSchemaProblems}, or that the validator cannot evaluate, matches nothing.
+ * {@link narrowingSchemaProblems}, or that the validator cannot evaluate, matches nothing; nor does
+ * a schema with a `pattern` when the input's strings exceed what patterns are tested against
+ * ({@link withinPatternBudget}): a person is asked instead.
  *
  * @example
  * ```ts
@@ -109,14 +127,16 @@ const MAX_COMPILED = 512;
 export function matchesNarrowingSchema(schema: Record<string, unknown>, input: unknown): boolean {
   try {
     const key = canonicalJson(schema);
-    let validator = compiled.get(key);
-    if (validator === undefined) {
+    let entry = compiled.get(key);
+    if (entry === undefined) {
+      // Also a grant stored by an earlier release, whose pattern today's rules refuse: it covers nothing.
       if (narrowingSchemaProblems(schema, []).length > 0) return false;
-      validator = new Validator(schema as never, "2020-12", true);
+      entry = { validator: new Validator(schema as never, "2020-12", true), hasPattern: patternCount(schema) > 0 };
       if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
-      compiled.set(key, validator);
+      compiled.set(key, entry);
     }
-    return validator.validate(input).valid;
+    if (entry.hasPattern && !withinPatternBudget(input)) return false;
+    return entry.validator.validate(input).valid;
   } catch {
     return false;
   }

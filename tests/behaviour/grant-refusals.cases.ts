@@ -47,6 +47,9 @@ async function expectNothingGranted(agent: Paused): Promise<void> {
 }
 
 const withGrant = (grant: unknown): Record<string, ToolApprovalDecision> => ({ d1: { type: "approve", grant } as ToolApprovalDecision });
+/** A grant narrowed to arguments whose `path` fits `pattern`, and where a refusal of that pattern points. */
+const patternGrant = (pattern: string) => ({ scope: "thread", match: { kind: "schema", schema: { type: "object", properties: { path: { type: "string", pattern } } } } });
+const PATTERN_PATH = ["grant", "match", "schema", "properties", "path", "pattern"];
 
 export const grantRefusalCases: BehaviourCases = (saver, adapter) => {
   describe("standing grants: a grant is a decision, refused like any that does not fit (nothing runs, the approval stays resumable)", () => {
@@ -64,6 +67,9 @@ export const grantRefusalCases: BehaviourCases = (saver, adapter) => {
       ["a narrowing it does not offer", { scope: "thread", match: { kind: "predicate", name: "x" } }, ["grant", "match", "kind"]],
       ["a schema the reviewed arguments do not fit", { scope: "thread", match: { kind: "schema", schema: { type: "object", properties: { path: { const: "other" } } } } }, ["grant", "match", "schema"]],
       ["a schema with a keyword grants may not use", { scope: "thread", match: { kind: "schema", schema: { $ref: "#/x" } } }, ["grant", "match", "schema", "$ref"]],
+      ["a pattern with a quantified group, which can backtrack without end", patternGrant("^(a+)+$"), PATTERN_PATH],
+      ["a pattern with two quantifiers of varying count", patternGrant("^[a-z]*[a-z]*$"), PATTERN_PATH],
+      ["an unanchored pattern", patternGrant("app"), PATTERN_PATH],
       ["a string instead of an object", "thread", ["grant"]],
       ["an unknown field", { scope: "thread", forever: true }, ["grant"]],
       ["a duration longer than the node allows", { scope: "thread", expiresInMs: 120_000 }, ["grant", "expiresInMs"]],

@@ -18,9 +18,23 @@ describe("a grant's JSON Schema", () => {
     ["a pattern that is not a regular expression", { pattern: "(" }, ["pattern"]],
     ["a pattern longer than 256 characters", { pattern: "a".repeat(257) }, ["pattern"]],
     ["an array where a schema belongs", { not: [] }, ["not"]],
+    ["a pattern with a quantified group (stored by an earlier release, it covers nothing)", { type: "string", pattern: "^(a+)+$" }, ["pattern"]],
+    ["a pattern under propertyNames with two varying quantifiers", { propertyNames: { pattern: "^a*a*$" } }, ["propertyNames", "pattern"]],
   ])("refuses %s, naming where", (_label, schema, path) => {
     expect(narrowingSchemaProblems(schema, [])[0]?.path).toEqual(path);
     expect(matchesNarrowingSchema(schema as Record<string, unknown>, "anything")).toBe(false);
+  });
+
+  test("a schema with a pattern covers no input whose strings and keys together pass 1 MiB (a person is asked instead); one without a pattern is not bounded", () => {
+    const prefix = { type: "object", properties: { body: { type: "string", pattern: "^.*" } } };
+    expect(matchesNarrowingSchema(prefix, { body: "x".repeat(1_048_572) })).toBe(true);
+    expect(matchesNarrowingSchema(prefix, { body: "x".repeat(1_048_576) })).toBe(false);
+    expect(matchesNarrowingSchema({ type: "object", properties: { body: { type: "string" } } }, { body: "x".repeat(2_000_000) })).toBe(true);
+  });
+
+  test("refuses more than 8 patterns; a pattern inside a const value is data, not a pattern", () => {
+    expect(narrowingSchemaProblems({ anyOf: Array.from({ length: 9 }, (_, index) => ({ pattern: `^${index}` })) }, ["s"])).toEqual([expect.objectContaining({ path: ["s"], message: expect.stringContaining("at most 8") })]);
+    expect(narrowingSchemaProblems({ const: { pattern: "(a+)+" } }, [])).toEqual([]);
   });
 
   test("refuses a schema over 8 192 characters and one nested deeper than 16 levels", () => {
