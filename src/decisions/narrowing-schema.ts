@@ -47,7 +47,10 @@ function subschemaProblems(value: unknown, path: Path, depth: number, walk: Walk
 }
 
 function keywordProblems(keyword: string, value: unknown, path: Path, depth: number, walk: Walk): HITLErrorDetail[] {
-  if (keyword === "pattern") return (walk.patterns += 1), patternProblems(value, path);
+  if (keyword === "pattern") {
+    walk.patterns += 1;
+    return patternProblems(value, path);
+  }
   if (VALUE_KEYWORDS.has(keyword)) return [];
   if (SCHEMA_KEYWORDS.has(keyword)) return subschemaProblems(value, path, depth + 1, walk);
   if (SCHEMA_LIST_KEYWORDS.has(keyword)) {
@@ -89,24 +92,23 @@ function patternProblems(value: unknown, path: Path): HITLErrorDetail[] {
  * ```
  */
 export function narrowingSchemaProblems(schema: unknown, path: Path): HITLErrorDetail[] {
-  if (!isPlainObject(schema)) return [problem(path, "expected a JSON Schema object", schema)];
+  return inspectSchema(schema, path).problems;
+}
+
+/** One walk of a grant's schema: its problems, and how many `pattern`s it holds (in schema positions, not inside `const` or `enum` values). */
+function inspectSchema(schema: unknown, path: Path): { problems: HITLErrorDetail[]; patterns: number } {
+  if (!isPlainObject(schema)) return { problems: [problem(path, "expected a JSON Schema object", schema)], patterns: 0 };
   let size: number;
   try {
     size = canonicalJson(schema).length;
   } catch {
-    return [problem(path, "the schema is not plain JSON")];
+    return { problems: [problem(path, "the schema is not plain JSON")], patterns: 0 };
   }
-  if (size > MAX_NARROWING_SCHEMA_CHARS) return [problem(path, `the schema is ${size} characters long; at most ${MAX_NARROWING_SCHEMA_CHARS} are allowed`)];
+  if (size > MAX_NARROWING_SCHEMA_CHARS) return { problems: [problem(path, `the schema is ${size} characters long; at most ${MAX_NARROWING_SCHEMA_CHARS} are allowed`)], patterns: 0 };
   const walk: Walk = { patterns: 0 };
   const problems = subschemaProblems(schema, path, 1, walk);
-  return walk.patterns > MAX_GRANT_PATTERNS ? [...problems, problem(path, `the schema holds ${walk.patterns} patterns; at most ${MAX_GRANT_PATTERNS} are allowed`)] : problems;
-}
-
-/** How many `pattern` keywords a valid narrowing schema holds (in schema positions, not inside `const` or `enum` values). */
-function patternCount(schema: Record<string, unknown>): number {
-  const walk: Walk = { patterns: 0 };
-  subschemaProblems(schema, [], 1, walk);
-  return walk.patterns;
+  if (walk.patterns > MAX_GRANT_PATTERNS) problems.push(problem(path, `the schema holds ${walk.patterns} patterns; at most ${MAX_GRANT_PATTERNS} are allowed`));
+  return { problems, patterns: walk.patterns };
 }
 
 /** Compiled schemas by canonical JSON: a grant's schema is checked on every call it could cover. */
@@ -130,8 +132,9 @@ export function matchesNarrowingSchema(schema: Record<string, unknown>, input: u
     let entry = compiled.get(key);
     if (entry === undefined) {
       // Also a grant stored by an earlier release, whose pattern today's rules refuse: it covers nothing.
-      if (narrowingSchemaProblems(schema, []).length > 0) return false;
-      entry = { validator: new Validator(schema as never, "2020-12", true), hasPattern: patternCount(schema) > 0 };
+      const { problems, patterns } = inspectSchema(schema, []);
+      if (problems.length > 0) return false;
+      entry = { validator: new Validator(schema as never, "2020-12", true), hasPattern: patterns > 0 };
       if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
       compiled.set(key, entry);
     }

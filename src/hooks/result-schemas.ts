@@ -5,6 +5,7 @@ import { MAX_TIMEOUT_MS } from "./time-bound.js";
 import type { HookEvent } from "./types.js";
 import { isPlainObject } from "../payload/json-type.js";
 import { thrownText } from "../errors/thrown-text.js";
+import { jsonObjectCopy } from "../payload/json-object-copy.js";
 
 const plainObject = z.custom<Record<string, unknown>>(isPlainObject, { message: "expected a plain object" });
 
@@ -95,17 +96,7 @@ function parseAnswer<E extends HookEvent>(event: E, value: unknown): ParsedHookR
   }
   const data = parsed.data as { updatedInput?: unknown };
   if (data.updatedInput === undefined) return { ok: true, value: parsed.data as z.infer<(typeof hookResultSchemas)[E]> };
-  const input = jsonDataOf(data.updatedInput);
-  if (!isPlainObject(input)) return { ok: false, message: "updatedInput: expected a plain object of JSON data (a BigInt, a cycle or a toJSON that answers no object cannot be sent as arguments)" };
+  const input = jsonObjectCopy(data.updatedInput);
+  if (input === undefined) return { ok: false, message: "updatedInput: expected a plain object of JSON data (a BigInt, a cycle or a toJSON that answers no object cannot be sent as arguments)" };
   return { ok: true, value: { ...data, updatedInput: input } as z.infer<(typeof hookResultSchemas)[E]> };
-}
-
-/** `value` as the JSON data it stands for (a Date becomes its ISO text); `undefined` when JSON cannot hold it. */
-function jsonDataOf(value: unknown): unknown {
-  try {
-    const text = JSON.stringify(value);
-    return text === undefined ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,5 +1,5 @@
 import { toolArgsSchema } from "../payload/args-schema.js";
-import { isPlainObject } from "../payload/json-type.js";
+import { jsonObjectCopy } from "../payload/json-object-copy.js";
 import type { ToolFacts } from "./types.js";
 
 /** The part of a tool its facts are read from (LangChain tools, `RunnableToolLike`, `request.tool`). */
@@ -26,13 +26,8 @@ function deepFreeze<T>(value: T): T {
  * is not a plain object or does not survive JSON (a cycle, a `BigInt`).
  */
 function jsonCopy(value: unknown): Readonly<Record<string, unknown>> | undefined {
-  if (!isPlainObject(value)) return undefined;
-  try {
-    const copy = JSON.parse(JSON.stringify(value)) as unknown;
-    return isPlainObject(copy) ? deepFreeze(copy) : undefined;
-  } catch {
-    return undefined;
-  }
+  const copy = jsonObjectCopy(value);
+  return copy === undefined ? undefined : deepFreeze(copy);
 }
 
 function readFacts(tool: DescribedTool): ToolFacts {
