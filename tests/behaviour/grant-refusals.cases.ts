@@ -70,6 +70,7 @@ export const grantRefusalCases: BehaviourCases = (saver, adapter) => {
       ["a pattern with a quantified group, which can backtrack without end", patternGrant("^(a+)+$"), PATTERN_PATH],
       ["a pattern with two quantifiers of varying count", patternGrant("^[a-z]*[a-z]*$"), PATTERN_PATH],
       ["an unanchored pattern", patternGrant("app"), PATTERN_PATH],
+      ["uniqueItems, whose check compares every pair of items a model writes", { scope: "thread", match: { kind: "schema", schema: { type: "object", properties: { tags: { type: "array", uniqueItems: true } } } } }, ["grant", "match", "schema", "properties", "tags", "uniqueItems"]],
       ["a string instead of an object", "thread", ["grant"]],
       ["an unknown field", { scope: "thread", forever: true }, ["grant"]],
       ["a duration longer than the node allows", { scope: "thread", expiresInMs: 120_000 }, ["grant", "expiresInMs"]],
