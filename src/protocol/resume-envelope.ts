@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_RESUME_VALUE_COUNT } from "../decisions/value-limits.js";
 import { isPlainObject } from "../payload/json-type.js";
 import { unstorableTextReason } from "../payload/storable-text.js";
 
@@ -31,13 +32,31 @@ const reviewerSchema = z.strictObject({ id: z.string().min(1).max(512), name: z.
 /** Who made a decision, as the host authenticated them (`{ id, name? }`). */
 export type Reviewer = z.infer<typeof reviewerSchema>;
 
+/** A digest is a SHA-256 in hex (64 characters); the bound leaves room, not a second format. */
+const MAX_DIGEST_LENGTH = 128;
+
+/** Whether `value` is an object with at most `limit` own keys, counted only up to the limit. */
+function hasAtMostKeys(value: unknown, limit: number): boolean {
+  if (!isPlainObject(value)) return false;
+  let count = 0;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && (count += 1) > limit) return false;
+  return true;
+}
+
+// Counted before zod reads any entry: a forged envelope's size is paid for up to the bound, not to
+// whatever the sender chose (a million entries cost the parse 1.6 s). A batch decided within the
+// resume value's own limit (one value per decision at least) never needs more digests than that.
+const digestsSchema = z
+  .custom<Record<string, unknown>>((value) => hasAtMostKeys(value, MAX_RESUME_VALUE_COUNT), { message: `at most ${MAX_RESUME_VALUE_COUNT} digests` })
+  .pipe(z.record(z.string(), z.string().max(MAX_DIGEST_LENGTH)));
+
 /** The schema of {@link ResumeMeta} as the node parses it (a trust boundary). */
 export const resumeMetaSchema = z.strictObject({
   v: z.literal(1),
   decidedAt: z.string().max(64),
   reviewer: reviewerSchema.optional(),
   comment: z.string().max(10_000).optional(),
-  digests: z.record(z.string(), z.string()).optional(),
+  digests: digestsSchema.optional(),
   // Stored as text with the claim: a value a database cannot hold exactly is refused here, as malformed,
   // not left to fail the claim's insert (which would leave the value stuck on the task for every later resume).
   attempt: z.string().max(128).refine((attempt) => unstorableTextReason(attempt, "attempt") === undefined).optional(),

@@ -118,11 +118,12 @@ export const trustCases: BehaviourCases = (saver, adapter) => {
       expect((await getInterrupt(graph, config))?.interruptId).toBe(pending.interruptId);
     });
     test.each([
-      ["the NUL character", "attempt\u00001"],
-      ["an unpaired surrogate", "attempt\ud8001"],
-    ])("a forged envelope whose attempt id holds %s is refused as malformed: raised again with INVALID_DECISION, nothing runs, and resume() then applies once", async (_what, attempt) => {
+      ["an attempt id holding the NUL character", { attempt: "attempt\u00001" }],
+      ["an attempt id holding an unpaired surrogate", { attempt: "attempt\ud8001" }],
+      ["a digest longer than 128 characters", { digests: { d1: "a".repeat(129) } }],
+    ])("a forged envelope with %s is refused as malformed: raised again with INVALID_DECISION, nothing runs, and resume() then applies once", async (_what, meta) => {
       const { graph, config, deploy, pending } = await pausedDeploy(saver, adapter);
-      const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: forged([{ type: "approve" }], { attempt }) } }), config);
+      const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: forged([{ type: "approve" }], meta) } }), config);
       expect(deploy.count).toBe(0);
       expect((interruptsOf(result)[0]?.value as ToolApprovalInterruptPayload).error?.code).toBe("INVALID_DECISION");
       const again = (await getInterrupt(graph, config))!;
