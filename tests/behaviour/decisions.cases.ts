@@ -1,5 +1,7 @@
+import { tool } from "@langchain/core/tools";
+import { Command } from "@langchain/langgraph";
 import { z } from "zod";
-import { HookRegistry, getInterrupt, isHITLError, resume, type ToolApprovalDecision } from "../../src/index.js";
+import { HookRegistry, getInterrupt, isHITLError, resume, type ToolApprovalDecision, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { ask, countingTool, newThread, toolMessages, interruptsOf } from "../support/fixtures.js";
 import type { BehaviourCases, SaverFactory, Adapter } from "./harness.js";
 
@@ -96,6 +98,31 @@ export const decisionCases: BehaviourCases = (saver, adapter) => {
       ]);
       expect(target.count).toBe(0);
       expect((await getInterrupt(graph, config))?.interruptId).toBe(interruptId);
+    });
+
+    test("an edit past a JSON Schema tool's maxItems is refused on its size alone — its items are not compared for uniqueItems — by resume() and by a raw Command; the approval stays resumable and a fitting edit runs once", async () => {
+      const runs: unknown[] = [];
+      const schema = { type: "object", properties: { tags: { type: "array", items: { type: "string" }, maxItems: 10, uniqueItems: true } }, required: ["tags"] } as const;
+      const tag = tool(async (input) => (runs.push(input), "tagged"), { name: "tag", description: "tags a record", schema });
+      const node = adapter.approvals([tag as never], { interruptOn: { tag: true } });
+      const { graph } = adapter.agentGraph(node, [{ name: "tag", args: { tags: ["a"] }, id: "t1" }], await saver());
+      const config = newThread("size-bound");
+      await graph.invoke(ask(), config);
+      const { interruptId } = (await getInterrupt(graph, config))!;
+      // 5 000 items and one duplicate: the full check would also report the duplicate, after comparing every pair.
+      const tags = [...Array.from({ length: 5_000 }, (_, index) => `t${index}`), "t0"];
+      const sizeOnly = [["t1", ["updatedInput", "tags"], "tags: Array has too many items (5001 > 10)."]];
+      const error = await resume(graph, config, [{ type: "edit", updatedInput: { tags } }], { interruptId }).catch((e: unknown) => e);
+      expect(isHITLError(error, "INVALID_EDIT")).toBe(true);
+      expect((isHITLError(error) ? error.details : []).map((d) => [d.toolCallId, d.path, d.message])).toEqual(sizeOnly);
+      const raised = await graph.invoke(new Command({ resume: { [interruptId]: [{ type: "edit", updatedInput: { tags } }] } }), config);
+      const raisedError = (interruptsOf(raised)[0]?.value as ToolApprovalInterruptPayload).error;
+      expect(raisedError?.code).toBe("INVALID_EDIT");
+      expect(raisedError?.details.map((d) => [d.toolCallId, d.message])).toEqual(sizeOnly.map(([id, , message]) => [id, message]));
+      const again = (await getInterrupt(graph, config))!;
+      const { status } = await resume(graph, config, [{ type: "edit", updatedInput: { tags: ["b", "c"] } }], { interruptId: again.interruptId });
+      expect(status).toBe("applied");
+      expect(runs).toEqual([{ tags: ["b", "c"] }]);
     });
 
     test("a deny from PreToolUse on the edited arguments blocks the call", async () => {

@@ -1,0 +1,137 @@
+/**
+ * A linear pre-check of the size bounds a tool's JSON Schema states (`maxItems`, `maxLength`),
+ * made before the full validator runs. The validator LangChain uses (and this library, to check
+ * the same thing LangChain checks) reports an oversized array or string but still goes on to
+ * check `uniqueItems` — every pair of items, deeply — and `pattern` on it: a schema that says
+ * `maxItems: 10, uniqueItems: true` still costs seconds to minutes on an edit of 40 000 items
+ * (measured: 9.7 s for strings), synchronously, for the whole process. An edit is a resume value,
+ * which any client of a server can send; the bound the developer wrote is what protects them.
+ */
+
+/** One bound a value passes, where the full validator would report it, in the validator's words. */
+interface SizeBoundProblem {
+  readonly path: ReadonlyArray<string | number>;
+  readonly message: string;
+}
+
+type Schema = Record<string, unknown>;
+
+/** The keywords whose cost grows faster than the value they check: only schemas that hold one are pre-checked. */
+const SUPERLINEAR_KEYWORDS = new Set(["uniqueItems", "pattern", "patternProperties"]);
+
+const holdsSuperlinear = new WeakMap<object, boolean>();
+
+function isSchemaObject(value: unknown): value is Schema {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Whether any object inside `schema` has one of the super-linear keywords (walked once per schema object, then remembered). */
+function holdsSuperlinearKeyword(schema: object): boolean {
+  const known = holdsSuperlinear.get(schema);
+  if (known !== undefined) return known;
+  const seen = new Set<object>();
+  const stack: unknown[] = [schema];
+  let found = false;
+  while (stack.length > 0 && !found) {
+    const current = stack.pop();
+    if (typeof current !== "object" || current === null || seen.has(current)) continue;
+    seen.add(current);
+    if (!Array.isArray(current) && Object.keys(current).some((key) => SUPERLINEAR_KEYWORDS.has(key))) found = true;
+    for (const child of Object.values(current)) stack.push(child);
+  }
+  holdsSuperlinear.set(schema, found);
+  return found;
+}
+
+/** A string's length as JSON Schema counts it: in code points, a lone surrogate counting one (as the validator does). */
+function codePointLength(text: string): number {
+  let length = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    length += 1;
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) index += 1;
+  }
+  return length;
+}
+
+function ownValue(container: object, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string, unknown>)[key] : undefined;
+}
+
+/** A subschema, the part of the value it checks, where that part is, and how many `allOf` hops led there without moving into the value. */
+type Step = [schema: unknown, value: unknown, path: Array<string | number>, hops: number];
+
+/** An `allOf` that (through a shared object) contains itself would otherwise be walked forever. */
+const MAX_ALL_OF_HOPS = 32;
+
+/** The steps the validator is certain to take next: only keywords that always apply. */
+function unconditionalChildren(schema: Schema, value: unknown, path: ReadonlyArray<string | number>, hops: number): Step[] {
+  const children: Step[] = [];
+  const allOf = ownValue(schema, "allOf");
+  if (Array.isArray(allOf) && hops < MAX_ALL_OF_HOPS) for (const part of allOf) children.push([part, value, [...path], hops + 1]);
+  if (Array.isArray(value)) {
+    const prefixItems = ownValue(schema, "prefixItems");
+    const items = ownValue(schema, "items");
+    let index = 0;
+    if (Array.isArray(prefixItems)) for (; index < Math.min(prefixItems.length, value.length); index += 1) children.push([prefixItems[index], value[index], [...path, index], 0]);
+    if (Array.isArray(items)) for (; index < Math.min(items.length, value.length); index += 1) children.push([items[index], value[index], [...path, index], 0]);
+    else if (items !== undefined) for (; index < value.length; index += 1) children.push([items, value[index], [...path, index], 0]);
+  } else if (isSchemaObject(value)) {
+    const properties = ownValue(schema, "properties");
+    if (isSchemaObject(properties)) {
+      for (const [key, propertySchema] of Object.entries(properties)) {
+        if (Object.prototype.hasOwnProperty.call(value, key)) children.push([propertySchema, value[key], [...path, key], 0]);
+      }
+    }
+  }
+  return children;
+}
+
+/** The bound `value` passes at this schema object, if any. */
+function boundPassed(schema: Schema, value: unknown): string | undefined {
+  const maxItems = ownValue(schema, "maxItems");
+  if (Array.isArray(value) && typeof maxItems === "number" && value.length > maxItems) return `Array has too many items (${value.length} > ${maxItems}).`;
+  const maxLength = ownValue(schema, "maxLength");
+  if (typeof value === "string" && typeof maxLength === "number") {
+    const length = codePointLength(value);
+    if (length > maxLength) return `String is too long (${length} > ${maxLength}).`;
+  }
+  return undefined;
+}
+
+/**
+ * The `maxItems` / `maxLength` bounds `value` passes where `schema` applies them unconditionally
+ * (through `properties`, `items`, `prefixItems` and `allOf`; never through `$ref`, `anyOf`,
+ * `oneOf`, `not` or `if`, where a bound may not apply). Each one found is an error the full
+ * validator reports too, so a value refused here is refused by it; empty when none is passed or
+ * the schema holds no keyword that costs more than the value's size (then the full check is
+ * linear anyway, and this walk is skipped). Walked without recursion, in the value's size.
+ *
+ * @param schema - A tool's JSON Schema (anything else: no problems).
+ * @param value - The arguments to check.
+ * @returns The bounds passed, each with the path inside `value` and the validator's message.
+ * @example
+ * ```ts
+ * const schema = { type: "object", properties: { tags: { type: "array", maxItems: 2, uniqueItems: true } } };
+ * sizeBoundProblems(schema, { tags: ["a", "b", "c"] });
+ * // [{ path: ["tags"], message: "Array has too many items (3 > 2)." }]
+ * ```
+ */
+export function sizeBoundProblems(schema: unknown, value: unknown): SizeBoundProblem[] {
+  if (!isSchemaObject(schema) || !holdsSuperlinearKeyword(schema)) return [];
+  const problems: SizeBoundProblem[] = [];
+  const stack: Step[] = [[schema, value, [], 0]];
+  while (stack.length > 0) {
+    const [current, inner, path, hops] = stack.pop()!;
+    if (!isSchemaObject(current)) continue;
+    const passed = boundPassed(current, inner);
+    // An oversized array's items are not walked: the value is refused already, and they may be many.
+    if (passed !== undefined) problems.push({ path, message: passed });
+    else {
+      const children = unconditionalChildren(current, inner, path, hops);
+      // Pushed last first, so they are taken in the value's order and the problems come out in it.
+      for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
+    }
+  }
+  return problems;
+}
