@@ -3,7 +3,7 @@ import { interopSafeParse, interopSafeParseAsync, isInteropZodSchema } from "@la
 import type { HITLErrorDetail } from "../errors/hitl-error.js";
 import { issueDetails } from "../errors/issue-details.js";
 import { thrownText } from "../errors/thrown-text.js";
-import { sizeBoundProblems } from "./schema-size-bounds.js";
+import { precheckProblems } from "./schema-prechecks.js";
 
 /** The part of a LangChain tool this library reads: its name and its input schema. */
 export interface ToolLike {
@@ -91,11 +91,12 @@ export function validateToolArguments(
   if (typeof schema === "object") {
     // The validator throws on a value JSON has no word for (a missing input): that is a refusal, not a crash.
     if (args === undefined) return [{ ...base, path: [...prefix], message: "arguments: a value is required" }];
-    // A value past the schema's own size bounds is refused on them alone: the full check would
-    // go on to compare every pair of its items (uniqueItems) or match patterns on it.
-    const oversized = sizeBoundProblems(schema, args);
-    if (oversized.length > 0) {
-      return oversized.map(({ path, message }) => ({ ...base, path: [...prefix, ...path], message: `${describePath(path)}: ${message}`, ...receivedAt(args, path) }));
+    // A value past the schema's own size bounds, or not a url where one is required, is refused on
+    // that alone: the full check would go on to compare every pair of its items (uniqueItems),
+    // match patterns on it, or backtrack for hours on the url format.
+    const prechecked = precheckProblems(schema, args);
+    if (prechecked.length > 0) {
+      return prechecked.map(({ path, message }) => ({ ...base, path: [...prefix, ...path], message: `${describePath(path)}: ${message}`, ...receivedAt(args, path) }));
     }
     const outcome = new Validator(schema as never, "2020-12", false).validate(args);
     if (outcome.valid) return [];

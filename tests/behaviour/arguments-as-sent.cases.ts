@@ -93,5 +93,23 @@ export const argumentsAsSentCases: BehaviourCases = (saver, adapter) => {
         ["error", expect.objectContaining({ decision: "deny", source: "invalid_arguments", reason: expect.any(String) })],
       ]);
     });
+
+    test("a model's non-url under a JSON Schema tool's url format is refused at once with the validator's words (its own check backtracks exponentially on it): no hook, no interrupt, no run", async () => {
+      const runs: unknown[] = [];
+      const schema = { type: "object", properties: { link: { type: "string", format: "url" } }, required: ["link"] } as const;
+      const fetchPage = tool(async (input) => (runs.push(input), "fetched"), { name: "fetch_page", description: "fetches a page", schema });
+      const seen: unknown[] = [];
+      const hooks = new HookRegistry().register("PreToolUse", { hooks: [({ toolInput }) => void seen.push(toolInput)] });
+      const setup = adapter.approvals([fetchPage as never], { interruptOn: { fetch_page: true }, hooks });
+      const { graph } = adapter.agentGraph(setup, [{ name: "fetch_page", args: { link: `http://${"a".repeat(60)}!` }, id: "f1" }], await saver());
+      const config = newThread("url-format");
+      const result = await graph.invoke(ask(), config);
+      expect(await getInterrupt(graph, config)).toBeUndefined();
+      expect(seen).toEqual([]);
+      expect(runs).toEqual([]);
+      expect(toolMessages(result).map((message) => hitlOf(message))).toEqual([
+        expect.objectContaining({ decision: "deny", source: "invalid_arguments", reason: 'link: String does not match format "url".' }),
+      ]);
+    });
   });
 };

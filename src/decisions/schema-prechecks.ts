@@ -1,23 +1,30 @@
+import { isUrlFormat } from "./url-format.js";
+
 /**
- * A linear pre-check of the size bounds a tool's JSON Schema states (`maxItems`, `maxLength`),
- * made before the full validator runs. The validator LangChain uses (and this library, to check
- * the same thing LangChain checks) reports an oversized array or string but still goes on to
- * check `uniqueItems` — every pair of items, deeply — and `pattern` on it: a schema that says
- * `maxItems: 10, uniqueItems: true` still costs seconds to minutes on an edit of 40 000 items
- * (measured: 9.7 s for strings), synchronously, for the whole process. An edit is a resume value,
- * which any client of a server can send; the bound the developer wrote is what protects them.
+ * Linear pre-checks of a tool's JSON Schema, made before the full validator runs, for the checks
+ * that validator makes at a cost that grows faster than the value. The validator LangChain uses
+ * (and this library, to check the same thing LangChain checks) reports an array past `maxItems`
+ * or a string past `maxLength` but still goes on to check `uniqueItems` — every pair of items,
+ * deeply — and `pattern` on it: a schema that says `maxItems: 10, uniqueItems: true` still costs
+ * seconds to minutes on an edit of 40 000 items (measured: 9.7 s for strings), synchronously, for
+ * the whole process. Its `url` format backtracks exponentially on a string that does not match
+ * (2 s on a 38-character string). An edit is a resume value, which any client of a server can send.
  */
 
-/** One bound a value passes, where the full validator would report it, in the validator's words. */
-interface SizeBoundProblem {
+/** One check a value fails, where the full validator would report it, in the validator's words. */
+interface PrecheckProblem {
   readonly path: ReadonlyArray<string | number>;
   readonly message: string;
 }
 
 type Schema = Record<string, unknown>;
 
-/** The keywords whose cost grows faster than the value they check: only schemas that hold one are pre-checked. */
+/** The keywords whose cost grows faster than the value they check: only schemas that hold one (or the `url` format) are pre-checked. */
 const SUPERLINEAR_KEYWORDS = new Set(["uniqueItems", "pattern", "patternProperties"]);
+
+function isSuperlinear(schemaObject: object): boolean {
+  return Object.keys(schemaObject).some((key) => SUPERLINEAR_KEYWORDS.has(key)) || (schemaObject as Record<string, unknown>)["format"] === "url";
+}
 
 const holdsSuperlinear = new WeakMap<object, boolean>();
 
@@ -36,7 +43,7 @@ function holdsSuperlinearKeyword(schema: object): boolean {
     const current = stack.pop();
     if (typeof current !== "object" || current === null || seen.has(current)) continue;
     seen.add(current);
-    if (!Array.isArray(current) && Object.keys(current).some((key) => SUPERLINEAR_KEYWORDS.has(key))) found = true;
+    if (!Array.isArray(current) && isSuperlinear(current)) found = true;
     for (const child of Object.values(current)) stack.push(child);
   }
   holdsSuperlinear.set(schema, found);
@@ -87,46 +94,49 @@ function unconditionalChildren(schema: Schema, value: unknown, path: ReadonlyArr
   return children;
 }
 
-/** The bound `value` passes at this schema object, if any. */
-function boundPassed(schema: Schema, value: unknown): string | undefined {
+/** The check `value` fails at this schema object, if any: a size bound, or the `url` format. */
+function checkFailed(schema: Schema, value: unknown): string | undefined {
   const maxItems = ownValue(schema, "maxItems");
   if (Array.isArray(value) && typeof maxItems === "number" && value.length > maxItems) return `Array has too many items (${value.length} > ${maxItems}).`;
+  if (typeof value !== "string") return undefined;
   const maxLength = ownValue(schema, "maxLength");
-  if (typeof value === "string" && typeof maxLength === "number") {
+  if (typeof maxLength === "number") {
     const length = codePointLength(value);
     if (length > maxLength) return `String is too long (${length} > ${maxLength}).`;
   }
+  if (ownValue(schema, "format") === "url" && !isUrlFormat(value)) return `String does not match format "url".`;
   return undefined;
 }
 
 /**
- * The `maxItems` / `maxLength` bounds `value` passes where `schema` applies them unconditionally
- * (through `properties`, `items`, `prefixItems` and `allOf`; never through `$ref`, `anyOf`,
- * `oneOf`, `not` or `if`, where a bound may not apply). Each one found is an error the full
- * validator reports too, so a value refused here is refused by it; empty when none is passed or
- * the schema holds no keyword that costs more than the value's size (then the full check is
- * linear anyway, and this walk is skipped). Walked without recursion, in the value's size.
+ * The `maxItems` / `maxLength` bounds `value` passes, and the `url` formats it fails, where
+ * `schema` applies them unconditionally (through `properties`, `items`, `prefixItems` and
+ * `allOf`; never through `$ref`, `anyOf`, `oneOf`, `not` or `if`, where a check may not apply).
+ * Each one found is an error the full validator reports too, so a value refused here is refused
+ * by it; empty when none is found or the schema holds no check that costs more than the value's
+ * size (then the full check is linear anyway, and this walk is skipped). Walked without
+ * recursion, in the value's size.
  *
  * @param schema - A tool's JSON Schema (anything else: no problems).
  * @param value - The arguments to check.
- * @returns The bounds passed, each with the path inside `value` and the validator's message.
+ * @returns The checks failed, each with the path inside `value` and the validator's message.
  * @example
  * ```ts
  * const schema = { type: "object", properties: { tags: { type: "array", maxItems: 2, uniqueItems: true } } };
- * sizeBoundProblems(schema, { tags: ["a", "b", "c"] });
+ * precheckProblems(schema, { tags: ["a", "b", "c"] });
  * // [{ path: ["tags"], message: "Array has too many items (3 > 2)." }]
  * ```
  */
-export function sizeBoundProblems(schema: unknown, value: unknown): SizeBoundProblem[] {
+export function precheckProblems(schema: unknown, value: unknown): PrecheckProblem[] {
   if (!isSchemaObject(schema) || !holdsSuperlinearKeyword(schema)) return [];
-  const problems: SizeBoundProblem[] = [];
+  const problems: PrecheckProblem[] = [];
   const stack: Step[] = [[schema, value, [], 0]];
   while (stack.length > 0) {
     const [current, inner, path, hops] = stack.pop()!;
     if (!isSchemaObject(current)) continue;
-    const passed = boundPassed(current, inner);
+    const failed = checkFailed(current, inner);
     // An oversized array's items are not walked: the value is refused already, and they may be many.
-    if (passed !== undefined) problems.push({ path, message: passed });
+    if (failed !== undefined) problems.push({ path, message: failed });
     else {
       const children = unconditionalChildren(current, inner, path, hops);
       // Pushed last first, so they are taken in the value's order and the problems come out in it.

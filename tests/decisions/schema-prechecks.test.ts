@@ -1,5 +1,5 @@
 import { Validator } from "@langchain/core/utils/json_schema";
-import { sizeBoundProblems } from "../../src/decisions/schema-size-bounds.js";
+import { precheckProblems } from "../../src/decisions/schema-prechecks.js";
 import { validateToolArguments } from "../../src/decisions/tool-arguments.js";
 
 const uniqueTags = { type: "object", properties: { tags: { type: "array", items: { type: "string", pattern: "^[a-z]+$" }, maxItems: 2, uniqueItems: true } } };
@@ -23,16 +23,18 @@ const cases: Array<[string, object, unknown, Array<{ path: Array<string | number
   ["code points: three emoji pass maxLength 2", { maxLength: 2, pattern: "^" }, "😀😀😀", [{ path: [], message: "String is too long (3 > 2)." }]],
   ["a lone surrogate counts one", { maxLength: 1, pattern: "^" }, "\ud800\ud800", [{ path: [], message: "String is too long (2 > 1)." }]],
   ["within every bound", uniqueTags, { tags: ["a", "b"] }, []],
+  ["a string that is not a url under format url", { properties: { link: { type: "string", format: "url" } } }, { link: `http://${"a".repeat(40)}!` }, [{ path: ["link"], message: 'String does not match format "url".' }]],
+  ["a url under format url", { properties: { link: { type: "string", format: "url" } } }, { link: "https://example.com/a?b=c" }, []],
 ];
 
-describe("a tool schema's size bounds, checked before the full validator", () => {
+describe("a tool schema's size bounds and url format, checked before the full validator", () => {
   test.each(cases)("%s", (_what, schema, value, expected) => {
-    expect(sizeBoundProblems(schema, value)).toEqual(expected);
+    expect(precheckProblems(schema, value)).toEqual(expected);
   });
 
   test.each(cases.filter(([, , , expected]) => expected.length > 0))("every bound problem is one the full validator reports too: %s", (_what, schema, value) => {
     const reported = validatorErrors(schema, value);
-    for (const problem of sizeBoundProblems(schema, value)) expect(reported).toContain(`${asPointer(problem.path)} ${problem.message}`);
+    for (const problem of precheckProblems(schema, value)) expect(reported).toContain(`${asPointer(problem.path)} ${problem.message}`);
   });
 
   test.each([
@@ -42,18 +44,24 @@ describe("a tool schema's size bounds, checked before the full validator", () =>
     ["if / then", { if: { minItems: 1 }, then: { maxItems: 1, uniqueItems: true } }],
     ["$ref", { $defs: { list: { maxItems: 1, uniqueItems: true } }, $ref: "#/$defs/list" }],
   ])("a bound reached only through %s is left to the full validator (it may not apply)", (_keyword, schema) => {
-    expect(sizeBoundProblems(schema, [1, 2, 3])).toEqual([]);
+    expect(precheckProblems(schema, [1, 2, 3])).toEqual([]);
   });
 
   test("a schema with no keyword costlier than the value's size is not walked: its bounds are the full validator's, which is linear there", () => {
-    expect(sizeBoundProblems({ type: "array", maxItems: 1 }, [1, 2])).toEqual([]);
+    expect(precheckProblems({ type: "array", maxItems: 1 }, [1, 2])).toEqual([]);
   });
 
   test("an allOf that contains itself ends the walk instead of looping", () => {
     const schema: Record<string, unknown> = { maxLength: 5, pattern: "^a" };
     schema["allOf"] = [schema];
-    expect(sizeBoundProblems(schema, "aa")).toEqual([]);
-    expect(sizeBoundProblems(schema, "aaaaaa")).toEqual([{ path: [], message: "String is too long (6 > 5)." }]);
+    expect(precheckProblems(schema, "aa")).toEqual([]);
+    expect(precheckProblems(schema, "aaaaaa")).toEqual([{ path: [], message: "String is too long (6 > 5)." }]);
+  });
+
+  test("an edit's 10 000-character non-url under format url is refused at once (the validator's own check backtracks exponentially on it)", () => {
+    const schema = { type: "object", properties: { link: { type: "string", format: "url" } } };
+    const details = validateToolArguments({ name: "fetch", schema }, { link: `http://${"a".repeat(10_000)}!` }, "f1");
+    expect(details).toEqual([{ toolCallId: "f1", path: ["updatedInput", "link"], message: 'link: String does not match format "url".', received: expect.any(String) }]);
   });
 
   test("the items of an array past maxItems are never compared: an edit of 2 000 items under `maxItems: 10, uniqueItems: true` is refused on its size", () => {
