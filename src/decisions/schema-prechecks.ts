@@ -65,29 +65,52 @@ function ownValue(container: object, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string, unknown>)[key] : undefined;
 }
 
-/** A subschema, the part of the value it checks, where that part is, and how many `allOf` hops led there without moving into the value. */
-type Step = [schema: unknown, value: unknown, path: Array<string | number>, hops: number];
+/** A subschema, the part of the value it checks, and where that part is. */
+type Step = [schema: Schema, value: unknown, path: Array<string | number>];
 
-/** An `allOf` that (through a shared object) contains itself would otherwise be walked forever. */
-const MAX_ALL_OF_HOPS = 32;
+const togetherCache = new WeakMap<Schema, Schema[]>();
 
-/** The steps the validator is certain to take next: only keywords that always apply. */
-function unconditionalChildren(schema: Schema, value: unknown, path: ReadonlyArray<string | number>, hops: number): Step[] {
+/**
+ * `schema` and every schema its `allOf` reaches, each once: all of them apply to the same value.
+ * Each object is taken once, so an `allOf` that (through shared objects) contains itself, or
+ * reaches one schema along many paths, costs its size, not its paths.
+ */
+function appliesTogether(schema: Schema): Schema[] {
+  const known = togetherCache.get(schema);
+  if (known !== undefined) return known;
+  const together: Schema[] = [];
+  const seen = new Set<Schema>();
+  const pending: unknown[] = [schema];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (!isSchemaObject(current) || seen.has(current)) continue;
+    seen.add(current);
+    together.push(current);
+    const allOf = ownValue(current, "allOf");
+    if (Array.isArray(allOf)) for (let index = allOf.length - 1; index >= 0; index -= 1) pending.push(allOf[index]);
+  }
+  togetherCache.set(schema, together);
+  return together;
+}
+
+/** The steps the validator is certain to take into `value`'s parts from `schema`: only keywords that always apply. */
+function unconditionalChildren(schema: Schema, value: unknown, path: ReadonlyArray<string | number>): Step[] {
   const children: Step[] = [];
-  const allOf = ownValue(schema, "allOf");
-  if (Array.isArray(allOf) && hops < MAX_ALL_OF_HOPS) for (const part of allOf) children.push([part, value, [...path], hops + 1]);
+  const push = (child: unknown, part: unknown, key: string | number): void => {
+    if (isSchemaObject(child)) children.push([child, part, [...path, key]]);
+  };
   if (Array.isArray(value)) {
     const prefixItems = ownValue(schema, "prefixItems");
     const items = ownValue(schema, "items");
     let index = 0;
-    if (Array.isArray(prefixItems)) for (; index < Math.min(prefixItems.length, value.length); index += 1) children.push([prefixItems[index], value[index], [...path, index], 0]);
-    if (Array.isArray(items)) for (; index < Math.min(items.length, value.length); index += 1) children.push([items[index], value[index], [...path, index], 0]);
-    else if (items !== undefined) for (; index < value.length; index += 1) children.push([items, value[index], [...path, index], 0]);
+    if (Array.isArray(prefixItems)) for (; index < Math.min(prefixItems.length, value.length); index += 1) push(prefixItems[index], value[index], index);
+    if (Array.isArray(items)) for (; index < Math.min(items.length, value.length); index += 1) push(items[index], value[index], index);
+    else if (items !== undefined) for (; index < value.length; index += 1) push(items, value[index], index);
   } else if (isSchemaObject(value)) {
     const properties = ownValue(schema, "properties");
     if (isSchemaObject(properties)) {
       for (const [key, propertySchema] of Object.entries(properties)) {
-        if (Object.prototype.hasOwnProperty.call(value, key)) children.push([propertySchema, value[key], [...path, key], 0]);
+        if (Object.prototype.hasOwnProperty.call(value, key)) push(propertySchema, value[key], key);
       }
     }
   }
@@ -130,18 +153,19 @@ function checkFailed(schema: Schema, value: unknown): string | undefined {
 export function precheckProblems(schema: unknown, value: unknown): PrecheckProblem[] {
   if (!isSchemaObject(schema) || !holdsSuperlinearKeyword(schema)) return [];
   const problems: PrecheckProblem[] = [];
-  const stack: Step[] = [[schema, value, [], 0]];
+  const stack: Step[] = [[schema, value, []]];
   while (stack.length > 0) {
-    const [current, inner, path, hops] = stack.pop()!;
-    if (!isSchemaObject(current)) continue;
-    const failed = checkFailed(current, inner);
+    const [current, inner, path] = stack.pop()!;
+    const together = appliesTogether(current);
+    const failed = together.map((part) => checkFailed(part, inner)).filter((message): message is string => message !== undefined);
     // An oversized array's items are not walked: the value is refused already, and they may be many.
-    if (failed !== undefined) problems.push({ path, message: failed });
-    else {
-      const children = unconditionalChildren(current, inner, path, hops);
-      // Pushed last first, so they are taken in the value's order and the problems come out in it.
-      for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
+    if (failed.length > 0) {
+      for (const message of failed) problems.push({ path, message });
+      continue;
     }
+    const children = together.flatMap((part) => unconditionalChildren(part, inner, path));
+    // Pushed last first, so they are taken in the value's order and the problems come out in it.
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]!);
   }
   return problems;
 }

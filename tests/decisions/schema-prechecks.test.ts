@@ -51,11 +51,17 @@ describe("a tool schema's size bounds and url format, checked before the full va
     expect(precheckProblems({ type: "array", maxItems: 1 }, [1, 2])).toEqual([]);
   });
 
-  test("an allOf that contains itself ends the walk instead of looping", () => {
+  test("an allOf that contains itself, twice, ends the walk instead of looping or branching", () => {
     const schema: Record<string, unknown> = { maxLength: 5, pattern: "^a" };
-    schema["allOf"] = [schema];
+    schema["allOf"] = [schema, schema];
     expect(precheckProblems(schema, "aa")).toEqual([]);
     expect(precheckProblems(schema, "aaaaaa")).toEqual([{ path: [], message: "String is too long (6 > 5)." }]);
+  });
+
+  test("a schema an allOf reaches along 2^40 paths (shared objects) is applied once", () => {
+    let shared: Record<string, unknown> = { maxLength: 1, pattern: "^a" };
+    for (let level = 0; level < 40; level += 1) shared = { allOf: [shared, shared] };
+    expect(precheckProblems(shared, "aa")).toEqual([{ path: [], message: "String is too long (2 > 1)." }]);
   });
 
   test("an edit's 10 000-character non-url under format url is refused at once (the validator's own check backtracks exponentially on it)", () => {
