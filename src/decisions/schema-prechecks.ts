@@ -1,3 +1,6 @@
+import { codePointLength } from "../payload/code-points.js";
+import { isPlainObject } from "../payload/json-type.js";
+import { ownValue } from "../payload/own-value.js";
 import { isUrlFormat } from "./url-format.js";
 
 /**
@@ -28,10 +31,6 @@ function isSuperlinear(schemaObject: object): boolean {
 
 const holdsSuperlinear = new WeakMap<object, boolean>();
 
-function isSchemaObject(value: unknown): value is Schema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Whether any object inside `schema` has one of the super-linear keywords (walked once per schema object, then remembered). */
 function holdsSuperlinearKeyword(schema: object): boolean {
   const known = holdsSuperlinear.get(schema);
@@ -48,21 +47,6 @@ function holdsSuperlinearKeyword(schema: object): boolean {
   }
   holdsSuperlinear.set(schema, found);
   return found;
-}
-
-/** A string's length as JSON Schema counts it: in code points, a lone surrogate counting one (as the validator does). */
-function codePointLength(text: string): number {
-  let length = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    length += 1;
-    const code = text.charCodeAt(index);
-    if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) index += 1;
-  }
-  return length;
-}
-
-function ownValue(container: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(container, key) ? (container as Record<string, unknown>)[key] : undefined;
 }
 
 /** A subschema, the part of the value it checks, and where that part is. */
@@ -83,7 +67,7 @@ function appliesTogether(schema: Schema): Schema[] {
   const pending: unknown[] = [schema];
   while (pending.length > 0) {
     const current = pending.pop();
-    if (!isSchemaObject(current) || seen.has(current)) continue;
+    if (!isPlainObject(current) || seen.has(current)) continue;
     seen.add(current);
     together.push(current);
     const allOf = ownValue(current, "allOf");
@@ -97,7 +81,7 @@ function appliesTogether(schema: Schema): Schema[] {
 function unconditionalChildren(schema: Schema, value: unknown, path: ReadonlyArray<string | number>): Step[] {
   const children: Step[] = [];
   const push = (child: unknown, part: unknown, key: string | number): void => {
-    if (isSchemaObject(child)) children.push([child, part, [...path, key]]);
+    if (isPlainObject(child)) children.push([child, part, [...path, key]]);
   };
   if (Array.isArray(value)) {
     const prefixItems = ownValue(schema, "prefixItems");
@@ -106,9 +90,9 @@ function unconditionalChildren(schema: Schema, value: unknown, path: ReadonlyArr
     if (Array.isArray(prefixItems)) for (; index < Math.min(prefixItems.length, value.length); index += 1) push(prefixItems[index], value[index], index);
     if (Array.isArray(items)) for (; index < Math.min(items.length, value.length); index += 1) push(items[index], value[index], index);
     else if (items !== undefined) for (; index < value.length; index += 1) push(items, value[index], index);
-  } else if (isSchemaObject(value)) {
+  } else if (isPlainObject(value)) {
     const properties = ownValue(schema, "properties");
-    if (isSchemaObject(properties)) {
+    if (isPlainObject(properties)) {
       for (const [key, propertySchema] of Object.entries(properties)) {
         if (Object.prototype.hasOwnProperty.call(value, key)) push(propertySchema, value[key], key);
       }
@@ -151,7 +135,7 @@ function checkFailed(schema: Schema, value: unknown): string | undefined {
  * ```
  */
 export function precheckProblems(schema: unknown, value: unknown): PrecheckProblem[] {
-  if (!isSchemaObject(schema) || !holdsSuperlinearKeyword(schema)) return [];
+  if (!isPlainObject(schema) || !holdsSuperlinearKeyword(schema)) return [];
   const problems: PrecheckProblem[] = [];
   const stack: Step[] = [[schema, value, []]];
   while (stack.length > 0) {

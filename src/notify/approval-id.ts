@@ -1,12 +1,7 @@
+import { codePointLength } from "../payload/code-points.js";
 import { sha256Hex } from "../payload/sha256.js";
 
 
-/** Length in code points, as Postgres `char_length` counts. */
-function codePoints(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
-}
 
 /**
  * The stable id of an approval — one interrupt position of one task, in the checkpoint its step
@@ -21,7 +16,7 @@ function codePoints(text: string): number {
  * ```
  */
 export function approvalIdOf(location: { threadId: string; checkpointId: string; taskId: string; position: number }): string {
-  const part = (text: string) => `${codePoints(text)}:${text}`;
+  const part = (text: string) => `${codePointLength(text)}:${text}`;
   const key = `${part(location.threadId)}${part(location.checkpointId)}${part(location.taskId)}${location.position}`;
   return sha256Hex(key).slice(0, 32);
 }
