@@ -125,6 +125,40 @@ export const decisionCases: BehaviourCases = (saver, adapter) => {
       expect(runs).toEqual([{ tags: ["b", "c"] }]);
     });
 
+    test("an edit past the maxItems of an optional field of a nested model (anyOf with null, $defs and $ref: what pydantic gives an MCP tool) is refused on its size alone, by resume() and by a raw Command; a fitting edit runs once", async () => {
+      const runs: unknown[] = [];
+      const schema = {
+        type: "object",
+        $defs: { Filter: { type: "object", properties: { tags: { anyOf: [{ type: "array", items: { type: "string" }, maxItems: 10, uniqueItems: true }, { type: "null" }] } } } },
+        properties: { filter: { anyOf: [{ $ref: "#/$defs/Filter" }, { type: "null" }] } },
+        required: ["filter"],
+      } as const;
+      const search = tool(async (input) => (runs.push(input), "found"), { name: "search", description: "searches records", schema: schema as never });
+      const node = adapter.approvals([search as never], { interruptOn: { search: true } });
+      const { graph } = adapter.agentGraph(node, [{ name: "search", args: { filter: null }, id: "s1" }], await saver());
+      const config = newThread("optional-bound");
+      await graph.invoke(ask(), config);
+      const { interruptId } = (await getInterrupt(graph, config))!;
+      // 5 000 tags and one duplicate: the full check would also report the duplicate, after comparing every pair.
+      const tags = [...Array.from({ length: 5_000 }, (_, index) => `t${index}`), "t0"];
+      const refusal = [
+        "filter: Instance does not match any subschemas.",
+        "filter.tags: Array has too many items (5001 > 10).",
+        'filter.tags: Instance type "array" is invalid. Expected "null".',
+        'filter: Instance type "object" is invalid. Expected "null".',
+        "filter.tags: Instance does not match any subschemas.",
+      ];
+      const error = await resume(graph, config, [{ type: "edit", updatedInput: { filter: { tags } } }], { interruptId }).catch((e: unknown) => e);
+      expect(isHITLError(error, "INVALID_EDIT")).toBe(true);
+      expect((isHITLError(error) ? error.details : []).map((d) => d.message)).toEqual(refusal);
+      const raised = await graph.invoke(new Command({ resume: { [interruptId]: [{ type: "edit", updatedInput: { filter: { tags } } }] } }), config);
+      expect((interruptsOf(raised)[0]?.value as ToolApprovalInterruptPayload).error?.details.map((d) => d.message)).toEqual(refusal);
+      const again = (await getInterrupt(graph, config))!;
+      const { status } = await resume(graph, config, [{ type: "edit", updatedInput: { filter: { tags: ["a", "b"] } } }], { interruptId: again.interruptId });
+      expect(status).toBe("applied");
+      expect(runs).toEqual([{ filter: { tags: ["a", "b"] } }]);
+    });
+
     test("a deny from PreToolUse on the edited arguments blocks the call", async () => {
       const hooks = new HookRegistry().register("PreToolUse", {
         matcher: "delete_file",
