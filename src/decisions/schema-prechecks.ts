@@ -1,6 +1,7 @@
 import { isPlainObject } from "../payload/json-type.js";
 import { ownValue } from "../payload/own-value.js";
 import { localRefResolver } from "./local-schema-ref.js";
+import { isSchemaObject } from "./schema-object.js";
 import { schemasAppliedTogether } from "./schemas-applied-together.js";
 import { sizeOrUrlFailure, typeFailure } from "./schema-value-checks.js";
 
@@ -99,7 +100,7 @@ const NO_PROBLEMS: readonly PrecheckProblem[] = [];
  */
 function pushChildren(stack: Step[], schema: Schema, value: unknown, place: Place | undefined): void {
   const push = (child: unknown, part: unknown, key: string | number): void => {
-    if (isPlainObject(child)) stack.push({ schema: child, value: part, place: { parent: place, key } });
+    if (isSchemaObject(child)) stack.push({ schema: child, value: part, place: { parent: place, key } });
   };
   if (Array.isArray(value)) {
     const prefixItems = ownValue(schema, "prefixItems");
@@ -111,10 +112,21 @@ function pushChildren(stack: Step[], schema: Schema, value: unknown, place: Plac
     for (let index = prefixed - 1; index >= 0; index -= 1) push((prefixItems as unknown[])[index], value[index], index);
   } else if (isPlainObject(value)) {
     const properties = ownValue(schema, "properties");
-    if (!isPlainObject(properties)) return;
-    const keys = Object.keys(properties);
-    for (let index = keys.length - 1; index >= 0; index -= 1) {
-      const key = keys[index]!;
+    if (properties !== undefined && !isPlainObject(properties)) return;
+    const additional = ownValue(schema, "additionalProperties");
+    // additionalProperties applies to every key `properties` does not name — unless patternProperties
+    // may claim it too, which is a regular expression's call: then it is left to the validator.
+    if (isSchemaObject(additional) && !("patternProperties" in schema)) {
+      const keys = Object.keys(value);
+      for (let index = keys.length - 1; index >= 0; index -= 1) {
+        const key = keys[index]!;
+        if (properties === undefined || !Object.hasOwn(properties, key)) push(additional, value[key], key);
+      }
+    }
+    if (properties === undefined) return;
+    const named = Object.keys(properties);
+    for (let index = named.length - 1; index >= 0; index -= 1) {
+      const key = named[index]!;
       if (Object.hasOwn(value, key)) push(properties[key], value[key], key);
     }
   }
@@ -149,7 +161,7 @@ function failedAlternatives(schema: Schema, value: unknown, place: Place | undef
     const reasons: PrecheckProblem[] = [];
     // A boolean schema (or anything not an object) is left to the validator: not known to fail.
     const everyOneFails = alternatives.every((alternative) => {
-      const failed = isPlainObject(alternative) ? walk(alternative, value, place, context, depth + 1) : NO_PROBLEMS;
+      const failed = isSchemaObject(alternative) ? walk(alternative, value, place, context, depth + 1) : NO_PROBLEMS;
       reasons.push(...failed);
       return failed.length > 0;
     });
@@ -203,8 +215,8 @@ function walk(schema: Schema, value: unknown, place: Place | undefined, context:
 
 /**
  * The `maxItems` / `maxLength` bounds `value` passes, and the `url` formats it fails, where
- * `schema` applies them unconditionally — through `properties`, `items`, `prefixItems`, `allOf`
- * and local `$ref`s (`"#/$defs/Tags"`) — and the `anyOf` / `oneOf` it certainly fails, every
+ * `schema` applies them unconditionally — through `properties`, `additionalProperties` (beside
+ * no `patternProperties`), `items`, `prefixItems`, `allOf` and local `$ref`s (`"#/$defs/Tags"`) — and the `anyOf` / `oneOf` it certainly fails, every
  * alternative failing such a check or its `type` (so an optional field, `anyOf: [{ type:
  * "array", maxItems: 10, … }, { type: "null" }]`, is bounded too). Never through `not` or `if`,
  * nor into an alternative that may pass. Each one found is an error the full validator reports
@@ -224,7 +236,7 @@ function walk(schema: Schema, value: unknown, place: Place | undefined, context:
  * ```
  */
 export function precheckProblems(schema: unknown, value: unknown): PrecheckProblem[] {
-  if (!isPlainObject(schema) || !holdsSuperlinearKeyword(schema)) return [];
+  if (!isSchemaObject(schema) || !holdsSuperlinearKeyword(schema)) return [];
   const context: WalkContext = { root: schema, resolve: localRefResolver(schema), budget: ALTERNATIVES_BUDGET };
   return [...walk(schema, value, undefined, context, 0)];
 }

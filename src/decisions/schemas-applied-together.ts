@@ -1,5 +1,5 @@
-import { isPlainObject } from "../payload/json-type.js";
 import { ownValue } from "../payload/own-value.js";
+import { isSchemaObject } from "./schema-object.js";
 
 type Schema = Record<string, unknown>;
 
@@ -32,7 +32,7 @@ export function schemasAppliedTogether(schema: Schema, root: Schema, resolve: (r
   const pending: unknown[] = [schema];
   while (pending.length > 0) {
     const current = pending.pop();
-    if (!isPlainObject(current) || seen.has(current)) continue;
+    if (!isSchemaObject(current) || seen.has(current)) continue;
     seen.add(current);
     together.push(current);
     const target = Object.hasOwn(current, "$ref") ? resolve(current["$ref"]) : undefined;

@@ -4,7 +4,8 @@ import { precheckProblems } from "../../src/decisions/schema-prechecks.js";
 /**
  * The pre-checks refuse a value on what they find alone, so everything they report must be an
  * error the full validator reports too, at the same place, in the same words. Checked here on
- * generated schemas — alternatives, `allOf`, local `$ref`s, types, bounds, nested — and values.
+ * generated schemas — alternatives, `allOf`, local `$ref`s, tuples, additional and pattern
+ * properties, types, bounds, nested — and values.
  */
 
 /** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
@@ -36,7 +37,12 @@ function schemaOf(draw: Draw, depth: number, refAllowed: boolean): Record<string
     case "array":
       return { type: "array", maxItems: Math.floor(draw() * 4), uniqueItems: draw() < 0.5, ...(leaf ? {} : itemsOf(draw, depth)) };
     case "object":
-      return { type: "object", properties: { a: schemaOf(draw, depth + 1, true), b: schemaOf(draw, depth + 1, true) } };
+      return {
+        type: "object",
+        properties: { a: schemaOf(draw, depth + 1, true), b: schemaOf(draw, depth + 1, true) },
+        ...(draw() < 0.4 ? { additionalProperties: schemaOf(draw, depth + 1, true) } : {}),
+        ...(draw() < 0.2 ? { patternProperties: { "^c": schemaOf(draw, depth + 1, true) } } : {}),
+      };
     case "ref":
       return { $ref: pick(draw, ["#/$defs/D0", "#/$defs/D1"]) };
     default:
@@ -62,7 +68,7 @@ function valueOf(draw: Draw, depth: number): unknown {
     case "array":
       return Array.from({ length: Math.floor(draw() * 5) }, () => valueOf(draw, depth + 1));
     default:
-      return Object.fromEntries(["a", "b"].filter(() => draw() < 0.7).map((key) => [key, valueOf(draw, depth + 1)]));
+      return Object.fromEntries(["a", "b", "c", "d"].filter(() => draw() < 0.6).map((key) => [key, valueOf(draw, depth + 1)]));
   }
 }
 

@@ -48,6 +48,8 @@ const cases: Array<[string, object, unknown, Array<{ path: Array<string | number
   ["an empty anyOf, which nothing matches", { pattern: "^a", anyOf: [] }, "a", [{ path: [], message: "Instance does not match any subschemas." }]],
   ["a bound under a local $ref ($defs)", { $defs: { Tags: optionalTags }, properties: { tags: { $ref: "#/$defs/Tags" } } }, { tags: ["a", "b", "c"] }, [{ path: ["tags"], message: "Array has too many items (3 > 2)." }]],
   ["a bound under a $ref to a property (zod-to-json-schema's reuse)", { properties: { a: optionalTags, b: { $ref: "#/properties/a" } } }, { a: [], b: ["a", "b", "c"] }, [{ path: ["b"], message: "Array has too many items (3 > 2)." }]],
+  // What pydantic writes for `dict[str, set[str]]` with a bound on each set.
+  ["a bound under additionalProperties, on the keys properties does not name", { properties: { a: { type: "array" } }, additionalProperties: optionalTags }, { a: [1, 2, 3], b: ["x"], c: ["x", "y", "z"] }, [{ path: ["c"], message: "Array has too many items (3 > 2)." }]],
   // What pydantic writes for a nested model in an optional field.
   ["a nested model's bound, optional, under $defs", { $defs: { Filter: { type: "object", properties: { tags: optionalTags } } }, properties: { filter: { anyOf: [{ $ref: "#/$defs/Filter" }, { type: "null" }] } } }, { filter: { tags: ["a", "b", "c"] } }, [
     { path: ["filter"], message: "Instance does not match any subschemas." },
@@ -87,6 +89,14 @@ describe("a tool schema's size bounds and url format, checked before the full va
     ["a pointer through a keyword that holds values (const)", { const: { maxItems: 1 }, $ref: "#/const", uniqueItems: true }],
   ])("a bound reached only through %s is left to the full validator (it may not apply)", (_keyword, schema) => {
     expect(precheckProblems(schema, [1, 2, 3])).toEqual([]);
+  });
+
+  test.each([
+    ["additionalProperties beside patternProperties, which may claim the key", { patternProperties: { "^x": {} }, additionalProperties: { maxItems: 1, uniqueItems: true } }, { x: [1, 2, 3] }],
+    // The validator reads inherited keywords, own reads would not: a schema object with a prototype of its own is left to it.
+    ["items under a schema that inherits prefixItems", Object.assign(Object.create({ prefixItems: [{}] }), { items: { maxLength: 0, pattern: "^" } }), ["a"]],
+  ])("nothing is refused through %s", (_keyword, schema, value) => {
+    expect(precheckProblems(schema, value)).toEqual([]);
   });
 
   test("alternatives that contain themselves, through a $ref or as objects, end the walk instead of branching (2^n paths)", () => {
