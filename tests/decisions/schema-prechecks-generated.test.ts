@@ -1,5 +1,6 @@
 import { Validator } from "@langchain/core/utils/json_schema";
 import { precheckProblems } from "../../src/decisions/schema-prechecks.js";
+import { seededRandom } from "../../bench/support/random.js";
 
 /**
  * The pre-checks refuse a value on what they find alone, so everything they report must be an
@@ -7,18 +8,6 @@ import { precheckProblems } from "../../src/decisions/schema-prechecks.js";
  * generated schemas — alternatives, `allOf`, local `$ref`s, tuples, additional and pattern
  * properties, types, bounds, nested — and values.
  */
-
-/** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Draw = () => number;
 const pick = <T>(draw: Draw, options: readonly T[]): T => options[Math.floor(draw() * options.length)]!;
@@ -83,7 +72,7 @@ describe("the schema pre-checks, against the full validator on generated schemas
     let refused = 0;
     let throughAlternatives = 0;
     for (let seed = 1; seed <= 4_000; seed += 1) {
-      const draw = random(seed);
+      const draw = seededRandom(seed);
       // `uniqueItems: false` at the root checks nothing, and makes every schema one that is pre-checked.
       const schema = { uniqueItems: false, $defs: { D0: schemaOf(draw, 1, false), D1: schemaOf(draw, 1, false) }, ...schemaOf(draw, 0, false) };
       const value = valueOf(draw, 0);

@@ -1,6 +1,7 @@
 import { canonicalJson } from "../../src/payload/canonical-json.js";
 import { requestDigest } from "../../src/payload/digest.js";
 import { signResume, verifyResume } from "../../src/protocol/signing.js";
+import { seededRandom } from "../../bench/support/random.js";
 
 describe("one canonical JSON for digests and signatures", () => {
   test.each([
@@ -60,18 +61,6 @@ function definition(value: unknown, key = ""): string | undefined {
   return `{${fields.join(",")}}`;
 }
 
-/** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const AWKWARD_STRINGS = ["", "plain", 'quote"d', "back\\slash", "tab\there", "new\nline", "\u0000", "\u001f", "\u007f", "é", "😀", "\ud800", "a\udc00b", "10", "9", "__proto__", "constructor"];
 
 function randomValue(next: () => number, depth: number): unknown {
@@ -99,7 +88,7 @@ function randomValue(next: () => number, depth: number): unknown {
 describe("canonicalJson equals its definition", () => {
   test("on 3 000 generated values: awkward strings and keys (escapes, lone surrogates, integer-like keys), every number JSON writes, Dates, left-out values", () => {
     for (let seed = 1; seed <= 3_000; seed += 1) {
-      const value = randomValue(generator(seed), 4);
+      const value = randomValue(seededRandom(seed), 4);
       expect([seed, canonicalJson(value)]).toEqual([seed, definition(value) ?? "null"]);
     }
   });
