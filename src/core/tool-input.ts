@@ -1,4 +1,5 @@
 import { validateToolArguments, type ToolLike } from "../decisions/tool-arguments.js";
+import { capDetails } from "../errors/capped-details.js";
 import type { HITLErrorDetail } from "../errors/hitl-error.js";
 import { toolSchemaInput } from "../langgraph/index.js";
 import type { ToolInput } from "../payload/types.js";
@@ -32,7 +33,8 @@ function describe(value: unknown): string {
  */
 export function checkToolInput(tool: ToolLike | undefined, args: unknown): ToolInputCheck | Promise<ToolInputCheck> {
   const judge = (problems: readonly HITLErrorDetail[]): ToolInputCheck => {
-    if (problems.length > 0) return { ok: false, reason: problems.map((problem) => problem.message).join("; ") };
+    // Bounded as a HITLError's details are: the reason goes back to the model as the call's ToolMessage.
+    if (problems.length > 0) return { ok: false, reason: capDetails(problems).map((problem) => problem.message).join("; ") };
     if (!isToolInput(args)) return { ok: false, reason: `the arguments are ${describe(args)}, not an object or a string` };
     return { ok: true, input: args };
   };

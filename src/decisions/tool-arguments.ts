@@ -98,10 +98,11 @@ export function validateToolArguments(
     if (prechecked.length > 0) {
       return prechecked.map(({ path, message }) => ({ ...base, path: [...prefix, ...path], message: `${describePath(path)}: ${message}`, ...receivedAt(args, path) }));
     }
-    const outcome = new Validator(schema as never, "2020-12", false).validate(args);
+    const outcome = validateJsonSchema(schema, args);
+    if ("thrown" in outcome) return [{ ...base, path: [...prefix], message: `arguments: ${failureText(outcome.thrown)}` }];
     if (outcome.valid) return [];
     return outcome.errors
-      .filter((error) => error.keyword !== "properties")
+      .filter((error) => !WRAPPER_KEYWORDS.has(error.keyword))
       .map((error) => {
         const segments = jsonPointerSegments(error.instanceLocation);
         // The validator's own words name no field ("0 is less than 1."): the field is put in front.
@@ -109,6 +110,29 @@ export function validateToolArguments(
       });
   }
   return [];
+}
+
+/**
+ * Keywords whose error only says that an error was found inside ("Items did not match schema.",
+ * "A subschema had errors."): the validator reports each with the error inside it, which names
+ * the place; listed too, they would fill half of the details an error keeps.
+ */
+const WRAPPER_KEYWORDS = new Set(["properties", "items", "prefixItems", "$ref"]);
+
+type JsonSchemaOutcome = ReturnType<Validator["validate"]> | { thrown: unknown };
+
+/**
+ * The JSON Schema validator's verdict, or what it threw: a schema it cannot resolve
+ * (`Unresolved $ref`), a value it has no type for, or — on a value with tens of thousands of
+ * problems — its own stack (it spreads every nested error into its parent's list: 99 000 wrong
+ * items overflow it). A value that cannot be checked is refused, as a zod schema that throws is.
+ */
+function validateJsonSchema(schema: object, args: unknown): JsonSchemaOutcome {
+  try {
+    return new Validator(schema as never, "2020-12", false).validate(args);
+  } catch (thrown) {
+    return { thrown };
+  }
 }
 
 function failureText(error: unknown): string {

@@ -251,6 +251,6 @@ function sortByRequestOrder(details: HITLErrorDetail[], payload: ToolApprovalInt
 function summarise(prefix: string, details: HITLErrorDetail[]): string {
   const first = details[0];
   const where = first?.toolCallId === undefined ? "" : ` (${first.toolCallId})`;
-  const more = details.length > 1 ? ` (+${details.length - 1} more; every problem is in \`details\`)` : "";
+  const more = details.length > 1 ? ` (+${details.length - 1} more; see \`details\`)` : "";
   return `${prefix}: ${first?.message ?? "invalid value"}${where}${more}`;
 }

@@ -1,4 +1,5 @@
 import { boundReceived } from "./bounded-value.js";
+import { capDetails } from "./capped-details.js";
 
 /**
  * The closed set of error codes this library raises. Codes are stable: match on
@@ -77,8 +78,9 @@ export class HITLError extends Error {
   constructor(code: HITLErrorCode, message: string, options: HITLErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
-    // A detail echoes what was received; bounded, so the error stays cheap to log and serialise.
-    this.details = (options.details ?? []).map((detail) => (detail.received === undefined ? detail : { ...detail, received: boundReceived(detail.received) }));
+    // A detail echoes what was received; bounded, and so is their number, so the error stays cheap
+    // to log, to serialise, and to re-raise into a checkpoint.
+    this.details = capDetails(options.details ?? []).map((detail) => (detail.received === undefined ? detail : { ...detail, received: boundReceived(detail.received) }));
     this.threadId = options.threadId;
     this.interruptId = options.interruptId;
   }

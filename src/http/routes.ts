@@ -149,7 +149,7 @@ export async function readResumeRequest(request: Request, threadId: string, revi
   const parsed = resumeBody.safeParse(body.value, { reportInput: true });
   if (!parsed.success) {
     const details = resumeBodyDetails(parsed.error.issues);
-    const more = details.length > 1 ? ` (+${details.length - 1} more; every problem is in \`details\`)` : "";
+    const more = details.length > 1 ? ` (+${details.length - 1} more; see \`details\`)` : "";
     return problemResponse(problem("INVALID_REQUEST", `Invalid resume request: ${details[0]?.message ?? ""}${more}`, details));
   }
   const pending = readThread ? await pendingOf(threadId, options) : [];

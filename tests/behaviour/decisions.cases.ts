@@ -159,6 +159,49 @@ export const decisionCases: BehaviourCases = (saver, adapter) => {
       expect(runs).toEqual([{ filter: { tags: ["a", "b"] } }]);
     });
 
+    test("an edit with more problems than an error lists is refused with the first 20 and a count, by resume() and in the approval a raw Command raises again", async () => {
+      const schema = { type: "object", properties: { nums: { type: "array", items: { type: "number" } } } } as const;
+      const sum = tool(async () => "summed", { name: "sum", description: "sums numbers", schema: schema as never });
+      const node = adapter.approvals([sum as never], { interruptOn: { sum: true } });
+      const { graph } = adapter.agentGraph(node, [{ name: "sum", args: { nums: [1] }, id: "n1" }], await saver());
+      const config = newThread("many-problems");
+      await graph.invoke(ask(), config);
+      const { interruptId } = (await getInterrupt(graph, config))!;
+      // 30 strings: 30 problems, one per item (the validator's "Items did not match schema." beside each says nothing more, and is left out).
+      const edit = [{ type: "edit", updatedInput: { nums: Array.from({ length: 30 }, () => "x") } }];
+      const error = await resume(graph, config, edit as never, { interruptId }).catch((e: unknown) => e);
+      expect(isHITLError(error, "INVALID_EDIT")).toBe(true);
+      const details = isHITLError(error) ? error.details : [];
+      expect(details).toHaveLength(21);
+      expect(details[20]).toEqual({ toolCallId: "n1", message: "10 more problems with this call are not listed" });
+      const raised = await graph.invoke(new Command({ resume: { [interruptId]: edit } }), config);
+      expect((interruptsOf(raised)[0]?.value as ToolApprovalInterruptPayload).error?.details).toEqual(details);
+    });
+
+    test("an edit with so many problems that the JSON Schema validator overflows its stack (99 000 wrong items) is still refused as INVALID_EDIT, by resume() and by a raw Command; the approval stays resumable and a fitting edit runs once", async () => {
+      const runs: unknown[] = [];
+      const schema = { type: "object", properties: { nums: { type: "array", items: { type: "number" } } } } as const;
+      const sum = tool(async (input) => (runs.push(input), "summed"), { name: "sum", description: "sums numbers", schema: schema as never });
+      const node = adapter.approvals([sum as never], { interruptOn: { sum: true } });
+      const { graph } = adapter.agentGraph(node, [{ name: "sum", args: { nums: [1] }, id: "n1" }], await saver());
+      const config = newThread("validator-overflow");
+      await graph.invoke(ask(), config);
+      const { interruptId } = (await getInterrupt(graph, config))!;
+      const edit = [{ type: "edit", updatedInput: { nums: Array.from({ length: 99_000 }, () => "x") } }];
+      const error = await resume(graph, config, edit as never, { interruptId }).catch((e: unknown) => e);
+      expect(isHITLError(error, "INVALID_EDIT")).toBe(true);
+      // What the validator threw (on Node 20, 22 and 24 today: "Maximum call stack size exceeded"), or its first problems, bounded.
+      const details = isHITLError(error) ? error.details : [];
+      expect(details[0]?.toolCallId).toBe("n1");
+      expect(details.length).toBeLessThanOrEqual(21);
+      const raised = await graph.invoke(new Command({ resume: { [interruptId]: edit } }), config);
+      expect((interruptsOf(raised)[0]?.value as ToolApprovalInterruptPayload).error?.code).toBe("INVALID_EDIT");
+      const again = (await getInterrupt(graph, config))!;
+      const { status } = await resume(graph, config, [{ type: "edit", updatedInput: { nums: [2, 3] } }], { interruptId: again.interruptId });
+      expect(status).toBe("applied");
+      expect(runs).toEqual([{ nums: [2, 3] }]);
+    });
+
     test("a deny from PreToolUse on the edited arguments blocks the call", async () => {
       const hooks = new HookRegistry().register("PreToolUse", {
         matcher: "delete_file",

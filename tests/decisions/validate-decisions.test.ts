@@ -156,7 +156,7 @@ describe("validateDecisions: refusals in the terms of what was sent", () => {
       { toolCallId: "c2", path: ["updatedInput", "env"], received: "moon" },
       { toolCallId: "c3", path: ["c3"], received: "c3" },
     ]);
-    expect(error.message).toContain("(+2 more; every problem is in `details`)");
+    expect(error.message).toContain("(+2 more; see `details`)");
   });
 
   test("only edits that break the schema: INVALID_EDIT with one detail per edit", async () => {
