@@ -1,5 +1,6 @@
 import type { HITLErrorDetail } from "../errors/hitl-error.js";
 import { issueDetails } from "../errors/issue-details.js";
+import { nameList } from "../errors/name-list.js";
 
 /** What one field of a request body must be: in words, and as the closed set of JSON kinds (or keys) it takes. */
 interface FieldRule {
@@ -41,7 +42,7 @@ function described(value: unknown): string {
 function detailOf(issue: BodyIssue): Partial<HITLErrorDetail> {
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys ?? [];
-    const message = `unknown field${keys.length === 1 ? "" : "s"} ${keys.map((key) => `\`${key}\``).join(", ")}; allowed: ${RESUME_KEYS.join(", ")}`;
+    const message = `unknown field${keys.length === 1 ? "" : "s"} ${nameList(keys)}; allowed: ${RESUME_KEYS.join(", ")}`;
     return { path: [keys[0] ?? ""], message, received: keys.length === 1 ? keys[0] : keys, allowed: RESUME_KEYS };
   }
   if (issue.code === "custom") {

@@ -1,6 +1,7 @@
 import { HITLError, type HITLErrorDetail } from "../errors/hitl-error.js";
 import type { AskUserQuestionRequest, AskUserQuestionsResolution } from "../payload/types.js";
 import { isPlainObject } from "../payload/json-type.js";
+import { nameList } from "../errors/name-list.js";
 
 /** An answer to one question: text, or the option values picked for a `multiSelect` question. */
 export type Answer = string | string[];
@@ -33,7 +34,7 @@ function refuse(details: HITLErrorDetail[]): never {
 
 function onlyKey(resolution: Record<string, unknown>, key: string, details: HITLErrorDetail[]): void {
   const extra = Object.keys(resolution).filter((candidate) => candidate !== key);
-  if (extra.length > 0) details.push({ path: [extra[0] ?? ""], message: `unknown field(s) ${extra.join(", ")}; expected only "${key}"`, received: extra.length === 1 ? extra[0] : extra, allowed: [key] });
+  if (extra.length > 0) details.push({ path: [extra[0] ?? ""], message: `unknown field(s) ${nameList(extra, (name) => name)}; expected only "${key}"`, received: extra.length === 1 ? extra[0] : extra, allowed: [key] });
 }
 
 /** Decisions (`[{ type: "approve" }]`, `{ decisions }`) sent to a question: the value was meant for an approval. */

@@ -16,7 +16,8 @@ async function pausedThread() {
 
 async function post(threadId: string, body: unknown) {
   const response = await handler(new Request(`http://localhost/threads/${threadId}/resume`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
-  return { status: response.status, problem: (await response.json()) as { code: string; detail: string; details?: Array<{ path?: unknown[]; received?: unknown; allowed?: unknown; message: string }> } };
+  const text = await response.text();
+  return { status: response.status, size: text.length, problem: JSON.parse(text) as { code: string; detail: string; details?: Array<{ path?: unknown[]; received?: unknown; allowed?: unknown; message: string }> } };
 }
 
 describe("a malformed resume body is a 400 naming each field, what was received and what is allowed", () => {
@@ -48,6 +49,21 @@ describe("a malformed resume body is a 400 naming each field, what was received 
     expect(problem.code).toBe("INVALID_REQUEST");
     expect(problem.details).toEqual(details.map((detail) => expect.objectContaining(detail)));
     expect(problem.detail).toContain(phrase);
+    expect(deploy.count).toBe(0);
+  });
+});
+
+describe("a 400 for a huge body stays small: it names what was sent, bounded", () => {
+  test.each([
+    ["50 000 unknown fields", (id: string) => ({ interruptId: id, decisions: [{ type: "approve" }], ...Object.fromEntries(Array.from({ length: 50_000 }, (_, index) => [`k${index}`, 1])) }), "unknown fields `k0`, `k1`, `k2`, `k3`, `k4`, `k5`, `k6`, `k7`, `k8`, `k9` and 49990 more"],
+    ["an answer of 50 000 numbers", (id: string) => ({ interruptId: id, answer: Array.from({ length: 50_000 }, () => 1) }), "but received an array of 50000"],
+  ])("%s: a 400 INVALID_REQUEST of under 2 KB", async (_label, body, phrase) => {
+    const { threadId, interruptId } = await pausedThread();
+    const { status, problem, size } = await post(threadId, body(interruptId));
+    expect(status).toBe(400);
+    expect(problem.code).toBe("INVALID_REQUEST");
+    expect(problem.detail).toContain(phrase);
+    expect(size).toBeLessThan(2_000);
     expect(deploy.count).toBe(0);
   });
 });

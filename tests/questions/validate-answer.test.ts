@@ -14,6 +14,16 @@ function refusal(run: () => unknown): HITLError {
   throw new Error("the value was accepted");
 }
 
+describe("a refusal names what was sent, bounded", () => {
+  test("an answer with 100 000 unknown fields beside it names the first ten and how many more, in a short message", () => {
+    const resolution = { answer: "staging", ...Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`k${index}`, 1])) };
+    const error = refusal(() => validateResolution(question, resolution));
+    expect(error.code).toBe("INVALID_ANSWER");
+    expect(error.details[0]?.message).toBe('unknown field(s) k0, k1, k2, k3, k4, k5, k6, k7, k8, k9 and 99990 more; expected only "answer"');
+    expect(error.message.length).toBeLessThan(200);
+  });
+});
+
 describe("an answer sent in the wrong shape says what to send instead", () => {
   test('a bare string answers nothing: the refusal says to send { answer: "staging" }', () => {
     const error = refusal(() => validateResolution(question, "staging"));
