@@ -2,6 +2,12 @@
 const MAX_DEPTH = 3;
 const MAX_ENTRIES = 10;
 const MAX_STRING = 200;
+/**
+ * What a cut adds (`"…(9800 more characters)"`, one `"…(5 more)"` entry): a value within its bound
+ * plus this is left as it is, so bounding what was bounded already (a refusal read back from a
+ * re-raised approval) changes nothing, and its counts stay true.
+ */
+export const CUT_MARK_ROOM = 40;
 
 /**
  * A small, JSON-safe copy of a value for an error's `received`: strings are cut at 200
@@ -23,7 +29,7 @@ export function boundReceived(value: unknown): unknown {
 function bound(value: unknown, depth: number): unknown {
   switch (typeof value) {
     case "string":
-      return value.length <= MAX_STRING ? value : `${value.slice(0, MAX_STRING)}…(${value.length - MAX_STRING} more characters)`;
+      return value.length <= MAX_STRING + CUT_MARK_ROOM ? value : `${value.slice(0, MAX_STRING)}…(${value.length - MAX_STRING} more characters)`;
     case "number":
       return Number.isFinite(value) ? value : String(value);
     case "boolean":
@@ -39,11 +45,13 @@ function bound(value: unknown, depth: number): unknown {
   }
   if (value === null) return null;
   if (depth >= MAX_DEPTH) return Array.isArray(value) ? `[array of ${value.length}]` : "[object]";
+  // One entry more than the bound is kept whole: a cut collection is the bound plus its one marker.
   if (Array.isArray(value)) {
-    const kept = value.slice(0, MAX_ENTRIES).map((item) => bound(item, depth + 1));
-    return value.length > MAX_ENTRIES ? [...kept, `…(${value.length - MAX_ENTRIES} more)`] : kept;
+    if (value.length <= MAX_ENTRIES + 1) return value.map((item) => bound(item, depth + 1));
+    return [...value.slice(0, MAX_ENTRIES).map((item) => bound(item, depth + 1)), `…(${value.length - MAX_ENTRIES} more)`];
   }
   const keys = Object.keys(value as object);
-  const kept = Object.fromEntries(keys.slice(0, MAX_ENTRIES).map((key) => [key, bound((value as Record<string, unknown>)[key], depth + 1)]));
-  return keys.length > MAX_ENTRIES ? { ...kept, "…": `${keys.length - MAX_ENTRIES} more keys` } : kept;
+  const keptKeys = keys.length <= MAX_ENTRIES + 1 ? keys : keys.slice(0, MAX_ENTRIES);
+  const kept = Object.fromEntries(keptKeys.map((key) => [key, bound((value as Record<string, unknown>)[key], depth + 1)]));
+  return keptKeys.length < keys.length ? { ...kept, "…": `${keys.length - MAX_ENTRIES} more keys` } : kept;
 }

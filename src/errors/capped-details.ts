@@ -8,17 +8,17 @@ const MAX_DETAILS = 200;
 /**
  * At most {@link MAX_DETAILS_PER_CALL} details per tool call and {@link MAX_DETAILS} in all, in
  * their order, then one detail per call that had more, and one for the calls left out altogether,
- * saying how many were not listed. A forged resume value with 60 000 wrong items drew 120 000
- * details: a 19 MB interrupt re-raised into the checkpoint (from 240 KB sent), 3.5 s to write,
- * 6.3 s for every later read of the thread. The first problems of each call say what is wrong;
- * the count says how much.
+ * saying how many were not listed (`unlisted`); capping capped details changes nothing. A forged
+ * resume value with 60 000 wrong items drew 120 000 details: a 19 MB interrupt re-raised into the
+ * checkpoint (from 240 KB sent), 3.5 s to write, 6.3 s for every later read of the thread. The
+ * first problems of each call say what is wrong; the count says how much.
  *
  * @param details - Every problem found, in the order to report them.
  * @returns The same array when it is within the bounds; otherwise the listed details and the counts.
  * @example
  * ```ts
  * capDetails(Array.from({ length: 25 }, (_, i) => ({ toolCallId: "c1", message: `item ${i}` }))).at(-1);
- * // { toolCallId: "c1", message: "5 more problems with this call are not listed" }
+ * // { toolCallId: "c1", message: "5 more problems with this call are not listed", unlisted: 5 }
  * ```
  */
 export function capDetails(details: readonly HITLErrorDetail[]): readonly HITLErrorDetail[] {
@@ -29,6 +29,11 @@ export function capDetails(details: readonly HITLErrorDetail[]): readonly HITLEr
   const listedCalls = new Set<string | undefined>();
   let unlistedElsewhere = 0;
   for (const detail of details) {
+    // A count a cap made already (a refusal read back from a re-raised approval) is kept, and counts for nothing.
+    if (detail.unlisted !== undefined) {
+      listed.push(detail);
+      continue;
+    }
     const seen = seenPerCall.get(detail.toolCallId) ?? 0;
     seenPerCall.set(detail.toolCallId, seen + 1);
     if (seen < MAX_DETAILS_PER_CALL && listed.length < MAX_DETAILS) {
@@ -39,11 +44,11 @@ export function capDetails(details: readonly HITLErrorDetail[]): readonly HITLEr
     else if (listedCalls.has(detail.toolCallId)) unlistedPerCall.set(detail.toolCallId, (unlistedPerCall.get(detail.toolCallId) ?? 0) + 1);
     else unlistedElsewhere += 1;
   }
-  if (listed.length === details.length) return details;
+  if (unlistedPerCall.size === 0 && unlistedElsewhere === 0) return details;
   const counts: HITLErrorDetail[] = [...unlistedPerCall].map(([toolCallId, count]) =>
-    toolCallId === undefined ? { message: notListed(count, "") } : { toolCallId, message: notListed(count, " with this call") },
+    toolCallId === undefined ? { message: notListed(count, ""), unlisted: count } : { toolCallId, message: notListed(count, " with this call"), unlisted: count },
   );
-  if (unlistedElsewhere > 0) counts.push({ message: notListed(unlistedElsewhere, " of other calls") });
+  if (unlistedElsewhere > 0) counts.push({ message: notListed(unlistedElsewhere, " of other calls"), unlisted: unlistedElsewhere });
   return [...listed, ...counts];
 }
 

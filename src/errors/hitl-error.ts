@@ -1,4 +1,4 @@
-import { boundReceived } from "./bounded-value.js";
+import { boundDetail, cutText } from "./bounded-detail.js";
 import { capDetails } from "./capped-details.js";
 
 /**
@@ -40,7 +40,15 @@ export interface HITLErrorDetail {
   allowed?: string[];
   /** What was received instead (cut to 200 characters, 10 entries and 3 levels). */
   received?: unknown;
+  /**
+   * Set only on the detail that says how many problems this error does not list (of the call
+   * `toolCallId` names, or of the value; at most 20 are listed per call and 200 in all).
+   */
+  unlisted?: number;
 }
+
+/** The most characters of an error's message (its details carry the rest). */
+const MAX_ERROR_MESSAGE = 2_000;
 
 /** Fields a {@link HITLError} may carry besides its code and message. */
 export interface HITLErrorOptions {
@@ -76,11 +84,12 @@ export class HITLError extends Error {
   readonly interruptId: string | undefined;
 
   constructor(code: HITLErrorCode, message: string, options: HITLErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    // A message may quote what was sent (a forged id, a key): bounded like the details.
+    super(cutText(message, MAX_ERROR_MESSAGE), options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
-    // A detail echoes what was received; bounded, and so is their number, so the error stays cheap
-    // to log, to serialise, and to re-raise into a checkpoint.
-    this.details = capDetails(options.details ?? []).map((detail) => (detail.received === undefined ? detail : { ...detail, received: boundReceived(detail.received) }));
+    // A detail echoes what was received; each is bounded, and so is their number, so the error
+    // stays cheap to log, to serialise, and to re-raise into a checkpoint.
+    this.details = capDetails(options.details ?? []).map(boundDetail);
     this.threadId = options.threadId;
     this.interruptId = options.interruptId;
   }

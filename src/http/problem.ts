@@ -1,5 +1,3 @@
-import { boundReceived } from "../errors/bounded-value.js";
-import { capDetails } from "../errors/capped-details.js";
 import { isDatabaseUnavailable } from "../errors/database-unavailable.js";
 import { isHITLError, type HITLErrorCode, type HITLErrorDetail } from "../errors/hitl-error.js";
 
@@ -56,10 +54,6 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-function boundDetail(detail: HITLErrorDetail): HITLErrorDetail {
-  return detail.received === undefined ? detail : { ...detail, received: boundReceived(detail.received) };
-}
-
 /** Builds a problem document. */
 export function problem(code: ProblemCode, detail: string, details?: readonly HITLErrorDetail[]): Problem {
   const status = STATUS_BY_CODE[code] ?? 500;
@@ -69,8 +63,7 @@ export function problem(code: ProblemCode, detail: string, details?: readonly HI
     status,
     detail,
     code,
-    // Bounded as a HITLError's are (these may come from a body's own issues, not through one).
-    ...(details === undefined || details.length === 0 ? {} : { details: capDetails(details).map(boundDetail) }),
+    ...(details === undefined || details.length === 0 ? {} : { details: [...details] }),
   };
 }
 

@@ -13,6 +13,8 @@ import type { ResolvedHandlerOptions } from "./options.js";
 import { JSON_SAFETY_HEADERS, problem, problemResponse } from "./problem.js";
 import { readJsonBody } from "./read-json-body.js";
 import { resumeBodyDetails } from "./body-details.js";
+import { boundDetail, cutText } from "../errors/bounded-detail.js";
+import { capDetails } from "../errors/capped-details.js";
 
 function json(value: unknown, status = 200): Response {
   return new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json; charset=utf-8", ...JSON_SAFETY_HEADERS } });
@@ -150,7 +152,8 @@ export async function readResumeRequest(request: Request, threadId: string, revi
   if (!parsed.success) {
     const details = resumeBodyDetails(parsed.error.issues);
     const more = details.length > 1 ? ` (+${details.length - 1} more; see \`details\`)` : "";
-    return problemResponse(problem("INVALID_REQUEST", `Invalid resume request: ${details[0]?.message ?? ""}${more}`, details));
+    // Bounded as a HITLError's are: these name what the body held, and are not made into one.
+    return problemResponse(problem("INVALID_REQUEST", cutText(`Invalid resume request: ${details[0]?.message ?? ""}${more}`, 2_000), capDetails(details).map(boundDetail)));
   }
   const pending = readThread ? await pendingOf(threadId, options) : [];
   if (pending === undefined) return noSuchThread(threadId);

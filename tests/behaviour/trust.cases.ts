@@ -118,6 +118,20 @@ export const trustCases: BehaviourCases = (saver, adapter) => {
       expect((await getInterrupt(graph, config))?.interruptId).toBe(pending.interruptId);
     });
     test.each([
+      ["decisions keyed by 50 ids of 20 000 characters", () => Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`${index}`.padEnd(20_000, "x"), { type: "approve" }]))],
+      ["an edit that names a tool of 1 000 000 characters", () => ({ decisions: [{ type: "edit", edited_action: { name: "x".repeat(1_000_000), args: { path: "app" } } }] })],
+    ])("%s (1 MB), sent in a raw Command, is raised again with an error under a tenth of that size (what it echoes is bounded); nothing runs and resume() then applies once", async (_what, value) => {
+      const { graph, config, deploy, pending } = await pausedDeploy(saver, adapter);
+      const result = await graph.invoke(new Command({ resume: { [pending.interruptId]: value() } }), config);
+      expect(deploy.count).toBe(0);
+      const raised = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+      expect(raised.payload.error?.code).toMatch(/^INVALID_/);
+      expect(JSON.stringify(interruptsOf(result)[0]?.value).length).toBeLessThan(100_000);
+      const { status } = await resume(graph, config, [{ type: "approve" }], { interruptId: raised.interruptId });
+      expect(status).toBe("applied");
+      expect(deploy.count).toBe(1);
+    });
+    test.each([
       ["an attempt id holding the NUL character", { attempt: "attempt\u00001" }],
       ["an attempt id holding an unpaired surrogate", { attempt: "attempt\ud8001" }],
       ["a digest longer than 128 characters", { digests: { d1: "a".repeat(129) } }],

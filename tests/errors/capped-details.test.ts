@@ -14,15 +14,15 @@ describe("the details of an error are bounded: 20 per call, 200 in all, then cou
     const capped = capDetails(problems("c1", 120_000));
     expect(capped).toHaveLength(21);
     expect(capped.slice(0, 20).map((detail) => detail.message)).toEqual(problems("c1", 20).map((detail) => detail.message));
-    expect(capped[20]).toEqual({ toolCallId: "c1", message: "119980 more problems with this call are not listed" });
+    expect(capped[20]).toEqual({ toolCallId: "c1", message: "119980 more problems with this call are not listed", unlisted: 119_980 });
   });
 
   test("each call keeps its own first 20, in the order given, and its own count; one more problem reads in the singular", () => {
     const capped = capDetails([...problems("c1", 21), ...problems("c2", 3), ...problems(undefined, 22)]);
     expect(capped.filter((detail) => detail.toolCallId === "c2")).toHaveLength(3);
     expect(capped.slice(-2)).toEqual([
-      { toolCallId: "c1", message: "1 more problem with this call is not listed" },
-      { message: "2 more problems are not listed" },
+      { toolCallId: "c1", message: "1 more problem with this call is not listed", unlisted: 1 },
+      { message: "2 more problems are not listed", unlisted: 2 },
     ]);
     expect(capped).toHaveLength(20 + 3 + 20 + 2);
   });
@@ -31,7 +31,14 @@ describe("the details of an error are bounded: 20 per call, 200 in all, then cou
     const details = Array.from({ length: 100_000 }, (_, index) => ({ toolCallId: `unknown-${index}`, message: "no pending call has this id" }));
     const capped = capDetails(details);
     expect(capped).toHaveLength(201);
-    expect(capped[200]).toEqual({ message: "99800 more problems of other calls are not listed" });
+    expect(capped[200]).toEqual({ message: "99800 more problems of other calls are not listed", unlisted: 99_800 });
+  });
+
+  test("capping capped details changes nothing: a refusal read back from a re-raised approval keeps its counts true", () => {
+    const once = capDetails([...problems("c1", 60), ...Array.from({ length: 300 }, (_, index) => ({ toolCallId: `u${index}`, message: "unknown id" }))]);
+    expect(capDetails(once)).toEqual(once);
+    const error = new HITLError("INVALID_EDIT", "Invalid edit", { details: [...new HITLError("INVALID_EDIT", "Invalid edit", { details: problems("c1", 60) }).details] });
+    expect(error.details.at(-1)).toEqual({ toolCallId: "c1", message: "40 more problems with this call are not listed", unlisted: 40 });
   });
 
   test("a HITLError keeps bounded details, so what it re-raises into a checkpoint stays small", () => {
