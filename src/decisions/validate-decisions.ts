@@ -11,6 +11,7 @@ import { decisionNameIn, foreignEditField, misplacedEditDetail, type FormatName 
 import { grantOfferProblems } from "./grant-request.js";
 import { validateToolArguments, type ToolLike } from "./tool-arguments.js";
 import { isPlainObject } from "../payload/json-type.js";
+import { nameList } from "../errors/name-list.js";
 
 /** Finds the tool a call would run, to check edited arguments against its schema. */
 export type ToolLookup = (toolName: string) => ToolLike | undefined;
@@ -94,9 +95,12 @@ function pairDecisions(payload: ToolApprovalInterruptPayload, value: unknown, de
     details.push({ path: [answerKey], message, received: value, allowed: [...VALUE_SHAPES] });
     return [];
   }
+  // A forged map may hold 100 000 keys: each is looked up at once, and its refusal names ten pending ids, not all.
+  const pending = new Set(ids);
+  const pendingNamed = nameList(ids, (id) => `"${id}"`);
   for (const key of Object.keys(value)) {
-    if (!ids.includes(key)) {
-      details.push({ toolCallId: key, path: [key], message: `no pending action request has tool_call_id "${key}"; the pending ones are ${ids.map((id) => `"${id}"`).join(", ")}`, received: key, allowed: ids });
+    if (!pending.has(key)) {
+      details.push({ toolCallId: key, path: [key], message: `no pending action request has tool_call_id "${key}"; the pending ones are ${pendingNamed}`, received: key, allowed: ids });
     }
   }
   return requests.flatMap((request) => {
@@ -239,12 +243,9 @@ async function validateEdits(sent: readonly SentDecision[], decisions: Validated
 
 /** Problems of the whole value first, then each call's in the model's order, then unknown ids. */
 function sortByRequestOrder(details: HITLErrorDetail[], payload: ToolApprovalInterruptPayload): void {
-  const ids = payload.action_requests.map((request) => request.tool_call_id);
-  const rank = (detail: HITLErrorDetail): number => {
-    if (detail.toolCallId === undefined) return -1;
-    const index = ids.indexOf(detail.toolCallId);
-    return index === -1 ? ids.length : index;
-  };
+  const positions = new Map<string, number>();
+  payload.action_requests.forEach((request, index) => positions.set(request.tool_call_id, positions.get(request.tool_call_id) ?? index));
+  const rank = (detail: HITLErrorDetail): number => (detail.toolCallId === undefined ? -1 : (positions.get(detail.toolCallId) ?? payload.action_requests.length));
   details.sort((a, b) => rank(a) - rank(b));
 }
 

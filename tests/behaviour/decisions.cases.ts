@@ -173,7 +173,7 @@ export const decisionCases: BehaviourCases = (saver, adapter) => {
       expect(isHITLError(error, "INVALID_EDIT")).toBe(true);
       const details = isHITLError(error) ? error.details : [];
       expect(details).toHaveLength(21);
-      expect(details[20]).toEqual({ toolCallId: "n1", message: "10 more problems with this call are not listed" });
+      expect(details[20]).toEqual({ toolCallId: "n1", message: "10 more problems with this call are not listed", unlisted: 10 });
       const raised = await graph.invoke(new Command({ resume: { [interruptId]: edit } }), config);
       expect((interruptsOf(raised)[0]?.value as ToolApprovalInterruptPayload).error?.details).toEqual(details);
     });

@@ -166,3 +166,28 @@ describe("validateDecisions: refusals in the terms of what was sent", () => {
     expect(error.details.map(({ toolCallId, received }) => [toolCallId, received])).toEqual([["c1", "moon"], ["c2", 3]]);
   });
 });
+
+describe("validateDecisions: a forged map of decisions", () => {
+  const twelveCalls: ToolApprovalInterruptPayload = {
+    type: "tool_approval",
+    action_requests: Array.from({ length: 12 }, (_, index) => ({ tool_call_id: `c${index}`, name: "deploy", arguments: { env: "staging" }, args: { env: "staging" } })),
+    review_configs: Array.from({ length: 12 }, (_, index) => ({ action_name: "deploy", tool_call_id: `c${index}`, allowed_decisions: ["approve" as const] })),
+  };
+
+  test("a key no call has is refused naming ten of the pending ids, then how many more", async () => {
+    const decisions = { ...Object.fromEntries(twelveCalls.action_requests.map((request) => [request.tool_call_id, { type: "approve" }])), stranger: { type: "approve" } };
+    const error = await validateDecisions(twelveCalls, decisions, findTool).catch((e: unknown) => e as HITLError);
+    expect(isHITLError(error, "INVALID_DECISION")).toBe(true);
+    expect((error as HITLError).details[0]?.message).toBe('no pending action request has tool_call_id "stranger"; the pending ones are "c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9" and 2 more');
+  });
+
+  test("100 000 unknown keys are refused with 200 details and a count, unknown ids after the calls' own problems", async () => {
+    const decisions = { ...Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`u${index}`, { type: "approve" }])), c3: { type: "reject" } };
+    const error = (await validateDecisions(twelveCalls, decisions, findTool).catch((e: unknown) => e)) as HITLError;
+    expect(error.details).toHaveLength(201);
+    // Eleven calls without a decision and c3's disallowed reject come first, in the model's order.
+    expect(error.details.slice(0, 12).map((detail) => detail.toolCallId)).toEqual(twelveCalls.action_requests.map((request) => request.tool_call_id));
+    expect(error.details[12]?.toolCallId).toBe("u0");
+    expect(error.details.at(-1)?.unlisted).toBeGreaterThan(99_000);
+  });
+});
