@@ -1,5 +1,5 @@
 import { boundReceived, CUT_MARK_ROOM } from "./bounded-value.js";
-import type { HITLErrorDetail } from "./hitl-error.js";
+import type { HITLErrorDetail } from "./hitl-error-detail.js";
 
 /** The most characters of a detail's message, of an error's message, and of one path segment or call id. */
 const MAX_MESSAGE = 1_000;

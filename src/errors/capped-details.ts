@@ -1,4 +1,4 @@
-import type { HITLErrorDetail } from "./hitl-error.js";
+import type { HITLErrorDetail } from "./hitl-error-detail.js";
 
 /** The most details listed for one tool call (or for the value as a whole). */
 const MAX_DETAILS_PER_CALL = 20;

@@ -1,5 +1,8 @@
 import { boundDetail, cutText } from "./bounded-detail.js";
 import { capDetails } from "./capped-details.js";
+import type { HITLErrorDetail } from "./hitl-error-detail.js";
+
+export type { HITLErrorDetail };
 
 /**
  * The closed set of error codes this library raises. Codes are stable: match on
@@ -27,25 +30,6 @@ export type HITLErrorCode =
   | "HOOK_CANNOT_PAUSE"
   | "RUN_ABORTED"
   | "DELIVERY_FAILED";
-
-/** One problem found while validating a value, placed next to the call it concerns. */
-export interface HITLErrorDetail {
-  /** The tool call the problem belongs to, when it belongs to one. */
-  toolCallId?: string;
-  /** Where in the submitted value the problem is, e.g. `["updatedInput", "path"]`. */
-  path?: Array<string | number>;
-  /** What is wrong, in one sentence a reviewer can read. */
-  message: string;
-  /** The values that would have been accepted, when there is a closed set. */
-  allowed?: string[];
-  /** What was received instead (cut to 200 characters, 10 entries and 3 levels). */
-  received?: unknown;
-  /**
-   * Set only on the detail that says how many problems this error does not list (of the call
-   * `toolCallId` names, or of the value; at most 20 are listed per call and 200 in all).
-   */
-  unlisted?: number;
-}
 
 /** The most characters of an error's message (its details carry the rest). */
 const MAX_ERROR_MESSAGE = 2_000;

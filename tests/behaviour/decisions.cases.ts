@@ -21,6 +21,18 @@ async function pausedOn(saver: SaverFactory, adapter: Adapter, options: { hooks?
   return { graph, config, target, other, interruptId: pending!.interruptId };
 }
 
+/** An agent paused on one `sum` call, a tool with a plain JSON Schema (`{ nums: number[] }`); `runs` gets what it ran with. */
+async function pausedOnSum(saver: SaverFactory, adapter: Adapter, runs: unknown[]) {
+  const schema = { type: "object", properties: { nums: { type: "array", items: { type: "number" } } } } as const;
+  const sum = tool(async (input) => (runs.push(input), "summed"), { name: "sum", description: "sums numbers", schema: schema as never });
+  const node = adapter.approvals([sum as never], { interruptOn: { sum: true } });
+  const { graph } = adapter.agentGraph(node, [{ name: "sum", args: { nums: [1] }, id: "n1" }], await saver());
+  const config = newThread("sum");
+  await graph.invoke(ask(), config);
+  const { interruptId } = (await getInterrupt(graph, config))!;
+  return { graph, config, interruptId };
+}
+
 export const decisionCases: BehaviourCases = (saver, adapter) => {
   describe("each decision, applied", () => {
     test("approve runs the tool once with the reviewed arguments and records the decision", async () => {
@@ -160,13 +172,7 @@ export const decisionCases: BehaviourCases = (saver, adapter) => {
     });
 
     test("an edit with more problems than an error lists is refused with the first 20 and a count, by resume() and in the approval a raw Command raises again", async () => {
-      const schema = { type: "object", properties: { nums: { type: "array", items: { type: "number" } } } } as const;
-      const sum = tool(async () => "summed", { name: "sum", description: "sums numbers", schema: schema as never });
-      const node = adapter.approvals([sum as never], { interruptOn: { sum: true } });
-      const { graph } = adapter.agentGraph(node, [{ name: "sum", args: { nums: [1] }, id: "n1" }], await saver());
-      const config = newThread("many-problems");
-      await graph.invoke(ask(), config);
-      const { interruptId } = (await getInterrupt(graph, config))!;
+      const { graph, config, interruptId } = await pausedOnSum(saver, adapter, []);
       // 30 strings: 30 problems, one per item (the validator's "Items did not match schema." beside each says nothing more, and is left out).
       const edit = [{ type: "edit", updatedInput: { nums: Array.from({ length: 30 }, () => "x") } }];
       const error = await resume(graph, config, edit as never, { interruptId }).catch((e: unknown) => e);
@@ -180,13 +186,7 @@ export const decisionCases: BehaviourCases = (saver, adapter) => {
 
     test("an edit with so many problems that the JSON Schema validator overflows its stack (99 000 wrong items) is still refused as INVALID_EDIT, by resume() and by a raw Command; the approval stays resumable and a fitting edit runs once", async () => {
       const runs: unknown[] = [];
-      const schema = { type: "object", properties: { nums: { type: "array", items: { type: "number" } } } } as const;
-      const sum = tool(async (input) => (runs.push(input), "summed"), { name: "sum", description: "sums numbers", schema: schema as never });
-      const node = adapter.approvals([sum as never], { interruptOn: { sum: true } });
-      const { graph } = adapter.agentGraph(node, [{ name: "sum", args: { nums: [1] }, id: "n1" }], await saver());
-      const config = newThread("validator-overflow");
-      await graph.invoke(ask(), config);
-      const { interruptId } = (await getInterrupt(graph, config))!;
+      const { graph, config, interruptId } = await pausedOnSum(saver, adapter, runs);
       const edit = [{ type: "edit", updatedInput: { nums: Array.from({ length: 99_000 }, () => "x") } }];
       const error = await resume(graph, config, edit as never, { interruptId }).catch((e: unknown) => e);
       expect(isHITLError(error, "INVALID_EDIT")).toBe(true);
