@@ -216,9 +216,10 @@ function walk(schema: Schema, value: unknown, place: Place | undefined, context:
 /**
  * The `maxItems` / `maxLength` bounds `value` passes, and the `url` formats it fails, where
  * `schema` applies them unconditionally — through `properties`, `additionalProperties` (beside
- * no `patternProperties`), `items`, `prefixItems`, `allOf` and local `$ref`s (`"#/$defs/Tags"`) — and the `anyOf` / `oneOf` it certainly fails, every
- * alternative failing such a check or its `type` (so an optional field, `anyOf: [{ type:
- * "array", maxItems: 10, … }, { type: "null" }]`, is bounded too). Never through `not` or `if`,
+ * no `patternProperties`), `items`, `prefixItems`, `allOf` and local `$ref`s (`"#/$defs/Tags"`)
+ * — and the `anyOf` / `oneOf` it certainly fails, every alternative failing such a check or its
+ * `type` (so an optional field, `anyOf: [{ type: "array", maxItems: 10, … }, { type: "null" }]`,
+ * is bounded too). Never through `not` or `if`,
  * nor into an alternative that may pass. Each one found is an error the full validator reports
  * too, so a value refused here is refused by it; empty when none is found or the schema holds no
  * check that costs more than the value's size (then the full check is linear anyway, and this
