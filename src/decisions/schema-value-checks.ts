@@ -1,4 +1,5 @@
 import { codePointLength } from "../payload/code-points.js";
+import { matchesJsonType } from "../payload/json-type.js";
 import { ownValue } from "../payload/own-value.js";
 import { isUrlFormat } from "./url-format.js";
 
@@ -42,11 +43,6 @@ function instanceType(value: unknown): string | undefined {
   return type === "boolean" || type === "number" || type === "string" || type === "object" ? type : undefined;
 }
 
-/** The validator's `integer`: a number with no fraction (`NaN` is not one). */
-function isInteger(value: unknown): boolean {
-  return typeof value === "number" && value % 1 === 0 && value === value;
-}
-
 /**
  * The `type` this schema object requires and `value` does not have, in the validator's words.
  *
@@ -63,7 +59,8 @@ export function typeFailure(schema: Schema, value: unknown): string | undefined 
   const type = ownValue(schema, "type");
   const actual = instanceType(value);
   if (actual === undefined) return undefined;
-  const fits = (name: unknown): boolean => name === actual || (name === "integer" && isInteger(value));
+  // A name JSON Schema does not define fits nothing, for the validator too.
+  const fits = (name: unknown): boolean => typeof name === "string" && matchesJsonType(value, name) === true;
   if (Array.isArray(type)) {
     if (!type.every((name) => typeof name === "string") || type.some(fits)) return undefined;
     return `Instance type "${actual}" is invalid. Expected "${type.join('", "')}".`;

@@ -1,4 +1,4 @@
-import { boundDetail, cutText } from "./bounded-detail.js";
+import { boundDetail, cutErrorMessage } from "./bounded-detail.js";
 import { capDetails } from "./capped-details.js";
 import type { HITLErrorDetail } from "./hitl-error-detail.js";
 
@@ -30,9 +30,6 @@ export type HITLErrorCode =
   | "HOOK_CANNOT_PAUSE"
   | "RUN_ABORTED"
   | "DELIVERY_FAILED";
-
-/** The most characters of an error's message (its details carry the rest). */
-const MAX_ERROR_MESSAGE = 2_000;
 
 /** Fields a {@link HITLError} may carry besides its code and message. */
 export interface HITLErrorOptions {
@@ -69,7 +66,7 @@ export class HITLError extends Error {
 
   constructor(code: HITLErrorCode, message: string, options: HITLErrorOptions = {}) {
     // A message may quote what was sent (a forged id, a key): bounded like the details.
-    super(cutText(message, MAX_ERROR_MESSAGE), options.cause === undefined ? undefined : { cause: options.cause });
+    super(cutErrorMessage(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     // A detail echoes what was received; each is bounded, and so is their number, so the error
     // stays cheap to log, to serialise, and to re-raise into a checkpoint.

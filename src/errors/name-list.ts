@@ -15,7 +15,7 @@ const MAX_NAME_LENGTH = 100;
  * @example
  * ```ts
  * nameList(["a", "b"]); // "`a`, `b`"
- * nameList(Array.from({ length: 12 }, (_, i) => `k${i}`)); // "`k0`, `k1`, `k2`, … (all ten) `k9` and 2 more"
+ * nameList(Array.from({ length: 12 }, (_, i) => `k${i}`)); // "`k0`, `k1`, `k2`, `k3`, `k4`, `k5`, `k6`, `k7`, `k8`, `k9` and 2 more"
  * ```
  */
 export function nameList(names: readonly string[], quote: (name: string) => string = (name) => `\`${name}\``): string {

@@ -13,7 +13,7 @@ import type { ResolvedHandlerOptions } from "./options.js";
 import { JSON_SAFETY_HEADERS, problem, problemResponse } from "./problem.js";
 import { readJsonBody } from "./read-json-body.js";
 import { resumeBodyDetails } from "./body-details.js";
-import { boundDetail, cutText } from "../errors/bounded-detail.js";
+import { boundDetail, cutErrorMessage } from "../errors/bounded-detail.js";
 import { capDetails } from "../errors/capped-details.js";
 
 function json(value: unknown, status = 200): Response {
@@ -153,7 +153,7 @@ export async function readResumeRequest(request: Request, threadId: string, revi
     const details = resumeBodyDetails(parsed.error.issues);
     const more = details.length > 1 ? ` (+${details.length - 1} more; see \`details\`)` : "";
     // Bounded as a HITLError's are: these name what the body held, and are not made into one.
-    return problemResponse(problem("INVALID_REQUEST", cutText(`Invalid resume request: ${details[0]?.message ?? ""}${more}`, 2_000), capDetails(details).map(boundDetail)));
+    return problemResponse(problem("INVALID_REQUEST", cutErrorMessage(`Invalid resume request: ${details[0]?.message ?? ""}${more}`), capDetails(details).map(boundDetail)));
   }
   const pending = readThread ? await pendingOf(threadId, options) : [];
   if (pending === undefined) return noSuchThread(threadId);
