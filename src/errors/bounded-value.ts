@@ -10,8 +10,8 @@ const MAX_STRING = 200;
 export const CUT_MARK_ROOM = 40;
 
 /**
- * A small, JSON-safe copy of a value for an error's `received`: strings are cut at 200
- * characters, collections at 10 entries and 3 levels. A detail must stay cheap to build and
+ * A small, JSON-safe copy of a value for an error's `received`: a string past 240 characters is
+ * cut to 200, a collection past 11 entries to 10 (each with a mark), 3 levels in all. A detail must stay cheap to build and
  * to serialise however large or deep the input was (a problem response echoing a 500 000-deep
  * value would overflow the stack), and must not copy a whole submitted document back.
  *

@@ -13,7 +13,7 @@ export interface HITLErrorDetail {
   message: string;
   /** The values that would have been accepted, when there is a closed set. */
   allowed?: string[];
-  /** What was received instead (cut to 200 characters, 10 entries and 3 levels). */
+  /** What was received instead, bounded: 3 levels, a string past 240 characters cut to 200, a collection past 11 entries to 10. */
   received?: unknown;
   /**
    * Set only on the detail that says how many problems this error does not list (of the call
