@@ -129,6 +129,28 @@ test("junk sent straight to the server re-raises the approval with its error, an
   expect((again?.payload as ToolApprovalInterruptPayload).error?.code).toBe("INVALID_DECISION");
 });
 
+test("decisions keyed by 50 forged ids of 20 000 characters, sent straight to the server, re-raise a bounded error: nothing runs, the approval reads back small, and approving then runs the call once", async () => {
+  const { threadId, config } = await pausedThread();
+  const before = await executions();
+  const pending = await getInterrupt(remote, config);
+  const forged = Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`${index}:${"x".repeat(20_000)}`, { type: "approve" }]));
+  await client.runs.wait(threadId, server.graphId, { command: { resume: { [pending!.interruptId]: forged } } });
+  expect(await executions()).toBe(before);
+
+  const again = await getInterrupt(remote, config);
+  const payload = again?.payload as ToolApprovalInterruptPayload;
+  expect(payload.error?.code).toBe("INVALID_DECISION");
+  // A megabyte of ids sent; what the server stores and serves back cuts each id to 200 characters and a mark saying how many more.
+  expect(JSON.stringify(again).length).toBeLessThan(100_000);
+  const forgedIds = (payload.error?.details ?? []).map((detail) => detail.toolCallId ?? "").filter((id) => id !== "call_1");
+  expect(forgedIds).toHaveLength(50);
+  for (const id of forgedIds) expect(id).toMatch(/^\d+:x+…\(19\d{3} more characters\)$/);
+  expect(Math.max(...forgedIds.map((id) => id.indexOf("…")))).toBe(200);
+
+  expect((await resumeRemote(remote, config, [{ type: "approve" }], { interruptId: again!.interruptId })).status).toBe("applied");
+  expect(await executions()).toBe(before + 1);
+});
+
 test("an approval whose deadline passed is resolved as expired on the server: status \"expired\", nothing runs, the inbox of another graph never listed it", async () => {
   const expiring = new RemoteGraph({ graphId: server.expiringGraphId, client });
   const thread = await client.threads.create();
