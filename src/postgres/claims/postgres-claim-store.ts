@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
-import type { CallResult, ClaimedReview, ClaimKey, ClaimRecord, ClaimStore, ProposedReview } from "../../claims/index.js";
+import { callResultFromStored, storableCallResult, type CallResult, type ClaimedReview, type ClaimKey, type ClaimRecord, type ClaimStore, type ProposedReview } from "../../claims/index.js";
 import { packedBlobParams } from "../../langgraph/index.js";
 import { grantsInsertSql, grantsInsertValues } from "../grants/postgres-grant-store.js";
 import { preparedQuery } from "../prepared-statement.js";
@@ -141,7 +141,7 @@ export class PostgresClaimStore implements ClaimStore {
   }
 
   async saveResults(key: ClaimKey, owner: string, results: ReadonlyArray<[string, CallResult]>): Promise<boolean> {
-    const encoded = await Promise.all(results.map(async ([toolCallId, result]) => [toolCallId, ...(await this.#serde.dumpsTyped(result))] as const));
+    const encoded = await Promise.all(results.map(async ([toolCallId, result]) => [toolCallId, ...(await this.#serde.dumpsTyped(storableCallResult(result)))] as const));
     // Fenced: only the execution that holds the claim may record results (one statement, one commit).
     const { rows } = await this.#query<{ held: boolean }>(
       `WITH holder AS (SELECT 1 FROM ${this.#claims} WHERE ${KEY} AND owner = $4 FOR SHARE),
@@ -163,7 +163,7 @@ export class PostgresClaimStore implements ClaimStore {
       `SELECT tool_call_id, type, blob FROM ${this.#results} WHERE ${KEY}`,
       keyValues(key),
     );
-    const entries = await Promise.all(rows.map(async (row) => [row.tool_call_id, (await this.#serde.loadsTyped(row.type, row.blob)) as CallResult] as const));
+    const entries = await Promise.all(rows.map(async (row) => [row.tool_call_id, callResultFromStored(await this.#serde.loadsTyped(row.type, row.blob))] as const));
     return new Map(entries);
   }
 
