@@ -1,14 +1,15 @@
 import type { ToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
-import { isCommand, type Command } from "@langchain/langgraph";
+import type { Command } from "@langchain/langgraph";
 import type { ClaimSession } from "../claims/index.js";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
 import { toolFacts } from "../hooks/tool-facts.js";
 import { canonicalJson } from "../payload/canonical-json.js";
 import type { BatchDecision, BatchEnvironment } from "./decide-batch.js";
 import { callKey } from "./call-identity.js";
+import { callMessage, withCallMessage } from "./call-message.js";
 import { finishCall, observeCall, type FinishedCall } from "./finish-call.js";
-import type { Outcome } from "./types.js";
+import type { HITLRecord, Outcome } from "./types.js";
 import { reportDecisions } from "./report-decisions.js";
 import { reportShadowVerdicts } from "./report-shadow.js";
 import type { RunStop } from "../protocol/stop-reason.js";
@@ -113,12 +114,18 @@ async function settleCall(outcome: Outcome, runTool: RunTool, key: string | unde
       if (earlier !== undefined) return earlier;
       const output = await runUnlessStopped(outcome.call, runTool, env.runSignal);
       const record = outcome.record;
-      const settled = record !== undefined && !isCommand(output) ? withHitlRecord(output as ToolMessage, record) : output;
+      const settled = record === undefined ? output : withRecord(output, outcome.call.id ?? "", record);
       if (session !== undefined) await session.record(id, settled);
       else if (key !== undefined) env.completed.remember(key, settled);
       return settled;
     }
   }
+}
+
+/** The output with the audit record on the call's message: the ToolMessage, or the one a Command's update carries. */
+function withRecord(output: ToolOutput, toolCallId: string, record: HITLRecord): ToolOutput {
+  const message = callMessage(output, toolCallId);
+  return message === undefined ? output : withCallMessage(output, toolCallId, withHitlRecord(message, record));
 }
 
 async function finishBatch(decision: BatchDecision, env: BatchEnvironment, settling: Array<Promise<ToolOutput>>, onStop: (stop: RunStop) => void): Promise<FinishedCall[]> {

@@ -1,4 +1,4 @@
-import { ToolMessage } from "@langchain/core/messages";
+import type { ToolMessage } from "@langchain/core/messages";
 import type { Command } from "@langchain/langgraph";
 import { runObservers, type ObserverContext } from "../hooks/observers.js";
 import { shadowRecord } from "../hooks/shadow.js";
@@ -6,16 +6,13 @@ import type { DenialSource, ToolBatchEntry } from "../hooks/types.js";
 import type { Outcome, ResolvedReviewMessages } from "./types.js";
 import type { RunStop } from "../protocol/stop-reason.js";
 import { copyToolMessage, editNotice } from "./tool-messages.js";
+import { callMessage, withCallMessage } from "./call-message.js";
 
 /** One answered call: what the model sees, its batch entry, and any request to stop the run. */
 export interface FinishedCall {
   output: ToolMessage | Command;
   entry: ToolBatchEntry;
   stops: RunStop[];
-}
-
-function isToolMessage(value: unknown): value is ToolMessage {
-  return ToolMessage.isInstance(value);
 }
 
 /** The text of a message's content, for hooks and batch reports. */
@@ -79,10 +76,11 @@ async function observeDenial(outcome: Extract<Outcome, { kind: "blocked" }>, mes
  * ran, `PermissionDenied` for one that did not — or `undefined` when it has none.
  */
 export async function observeCall(outcome: Outcome, settled: ToolMessage | Command, observers: ObserverContext): Promise<CallReport | undefined> {
-  if (!isToolMessage(settled) || outcome.kind === "answer") return undefined;
-  const event = outcome.kind === "blocked" ? "PermissionDenied" : settled.status === "error" ? "PostToolUseFailure" : "PostToolUse";
+  const message = callMessage(settled, outcome.call.id ?? "");
+  if (message === undefined || outcome.kind === "answer") return undefined;
+  const event = outcome.kind === "blocked" ? "PermissionDenied" : message.status === "error" ? "PostToolUseFailure" : "PostToolUse";
   if ((observers.registry?.hooksFor(event, outcome.call.name).length ?? 0) === 0) return undefined;
-  return outcome.kind === "blocked" ? observeDenial(outcome, settled, observers) : observeRun(outcome, settled, observers);
+  return outcome.kind === "blocked" ? observeDenial(outcome, message, observers) : observeRun(outcome, message, observers);
 }
 
 /**
@@ -96,26 +94,28 @@ export function finishCall(outcome: Outcome, settled: ToolMessage | Command, rep
   const stops: RunStop[] = [];
   if (notes.halt !== undefined) stops.push({ kind: "halt", reason: notes.halt.reason, event: "PreToolUse", toolCallId });
   const decision = outcome.record?.decision ?? "allow";
-  if (!isToolMessage(settled)) {
+  // A Command answers with the message its update carries for the call: everything below applies to that message.
+  const message = callMessage(settled, toolCallId);
+  if (message === undefined) {
     return { output: settled, entry: { toolCallId, toolName: call.name, input: call.args, status: "success", output: "", decision }, stops };
   }
-  let content = settled.content;
+  let content = message.content;
   // Added after the observers: a PostToolUse hook sees (and may replace) the tool's own output only.
   const notice = outcome.kind === "run" ? editNotice(call, outcome.record, messages) : undefined;
   const context = [...(notice === undefined ? [] : [notice]), ...notes.additionalContext];
   if (report !== undefined) {
-    if (report.output !== contentText(settled)) content = report.output;
+    if (report.output !== contentText(message)) content = report.output;
     context.push(...report.context);
     stops.push(...report.stops);
   }
   const stop = stops[0];
   const marks = {
     ...(stop === undefined ? {} : { hitl_halt: { kind: stop.kind, reason: stop.reason, event: stop.event } }),
-    ...(notice === undefined ? {} : { hitl: { ...(settled.additional_kwargs["hitl"] as object | undefined), ...outcome.record, notice } }),
+    ...(notice === undefined ? {} : { hitl: { ...(message.additional_kwargs["hitl"] as object | undefined), ...outcome.record, notice } }),
     ...(notes.shadow === undefined ? {} : { hitl_shadow: notes.shadow.map(shadowRecord) }),
   };
-  const unchanged = content === settled.content && context.length === 0 && Object.keys(marks).length === 0;
-  const output = unchanged ? settled : copyToolMessage(settled, { content: withContext(content, context), kwargs: marks });
-  const status = output.status === "error" ? "error" : "success";
-  return { output, entry: { toolCallId, toolName: call.name, input: call.args, status, output: contentText(output), decision }, stops };
+  const unchanged = content === message.content && context.length === 0 && Object.keys(marks).length === 0;
+  const shaped = unchanged ? message : copyToolMessage(message, { content: withContext(content, context), kwargs: marks });
+  const status = shaped.status === "error" ? "error" : "success";
+  return { output: withCallMessage(settled, toolCallId, shaped), entry: { toolCallId, toolName: call.name, input: call.args, status, output: contentText(shaped), decision }, stops };
 }

@@ -28,6 +28,7 @@ import { failingSchemaCases, screeningPathCases } from "./screening-paths.cases.
 import { grantCases } from "./grants.cases.js";
 import { grantRefusalCases } from "./grant-refusals.cases.js";
 import { undescribableThrowCases } from "./undescribable-throws.cases.js";
+import { commandToolCases } from "./command-tools.cases.js";
 
 const CASES = [approvalFlowCases, decisionCases, invalidResumeCases, modeCases, questionToolCases, rebuildCases, expiryCases, auditCases, interruptIdCases, trustCases, hookLifecycleCases, judgedOnceCases, callIdentityCases, argumentsAsSentCases];
 CASES.push(signingCases);
@@ -41,6 +42,7 @@ CASES.push(grantCases, grantRefusalCases);
 CASES.push(screeningPathCases, failingSchemaCases);
 CASES.push(inheritedNameCases, idStorageCases);
 CASES.push(undescribableThrowCases);
+CASES.push(commandToolCases);
 
 /** Every core behaviour, registered against one checkpointer implementation, on both adapters. */
 export function runBehaviourSuite(saver: SaverFactory): void {
