@@ -1,4 +1,4 @@
-import { MessagesAnnotation, START, END, StateGraph, interrupt } from "@langchain/langgraph";
+import { Command, MessagesAnnotation, START, END, StateGraph, interrupt } from "@langchain/langgraph";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { ApprovalToolNode, HookRegistry, getInterrupt, resume } from "../../src/index.js";
@@ -70,6 +70,38 @@ export const modeCases: BehaviourCases = (saver, adapter) => {
       const result = await graph.invoke({ messages: [aiCalls([{ name: "confirm", args: {} }])] }, config);
       expect(interruptsOf(result)[0]?.value).toEqual({ custom: "confirm?" });
       expect(runs).toBe(1);
+    });
+    test("an approved tool that asks its own question pauses the batch again; answered, it finishes and its approved sibling is not run again", async () => {
+      const archive = countingTool("archive");
+      let purges = 0;
+      const purge = tool(
+        async () => {
+          purges += 1;
+          const answer = interrupt({ custom: "really purge?" }) as { ok: boolean };
+          return answer.ok ? "purged" : "kept";
+        },
+        { name: "purge", description: "asks before purging", schema: z.object({ path: z.string() }) },
+      );
+      const node = adapter.approvals([archive.tool, purge], { interruptOn: { archive: true, purge: true } });
+      const { graph } = adapter.agentGraph(node, [
+        { name: "archive", args: { path: "logs" }, id: "a1" },
+        { name: "purge", args: { path: "tmp" }, id: "p1" },
+      ], await saver());
+      const config = newThread("own-question");
+      await graph.invoke(ask(), config);
+      const pending = (await getInterrupt(graph, config))!;
+      await resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending.interruptId });
+      const [question] = (await graph.getState(config)).tasks.flatMap((task) => task.interrupts);
+      expect(question?.value).toEqual({ custom: "really purge?" });
+      expect([archive.count, purges]).toEqual([1, 1]);
+      await graph.invoke(new Command({ resume: { [question!.id!]: { ok: true } } }), config);
+      // LangGraph runs a tool that interrupted again from its first line; the finished sibling keeps its committed result.
+      expect([archive.count, purges]).toEqual([1, 2]);
+      const messages = toolMessages((await graph.getState(config)).values);
+      expect(messages.map((message) => [message.tool_call_id, message.content, message.additional_kwargs["hitl"]])).toEqual([
+        ["a1", expect.stringContaining("archive ran"), expect.objectContaining({ decision: "approve" })],
+        ["p1", "purged", expect.objectContaining({ decision: "approve" })],
+      ]);
     });
   });
 
