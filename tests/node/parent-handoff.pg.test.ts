@@ -2,13 +2,14 @@
 // `Command({ graph: Command.PARENT, goto, update })`, the multi-agent handoff pattern. Approved, the
 // parent graph goes where the tool said, once; when the batch is completed by a later resume (a
 // sibling threw), the handoff's committed result is replayed — still addressed to the parent.
-import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
-import { Command, END, MemorySaver, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { END, MemorySaver, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { toolsCondition } from "@langchain/langgraph/prebuilt";
 import { z } from "zod";
 import { ApprovalToolNode, getInterrupt, resume } from "../../src/index.js";
 import { newThread, ScriptedChatModel, toolCallingScript, type PlannedCall } from "../support/fixtures.js";
+import { handoffTool, withBillingDesk } from "../support/handoff.js";
 import { usePostgresCheckpointer } from "../support/postgres/use-checkpointer.js";
 
 const pg = usePostgresCheckpointer();
@@ -16,14 +17,7 @@ const pg = usePostgresCheckpointer();
 /** A parent graph: `agent` (a subgraph: model → reviewed tools) that may hand off to `billing`. */
 function handoffGraph(checkpointer: BaseCheckpointSaver, options: { shipFailsOnce: boolean }) {
   const counts = { handoffs: 0, shipAttempts: 0, billing: 0 };
-  const handoff = tool(
-    async ({ to }: { to: string }, config) => {
-      counts.handoffs += 1;
-      const toolCallId = (config as { toolCall?: { id?: string } }).toolCall?.id ?? "";
-      return new Command({ graph: Command.PARENT, goto: to, update: { messages: [new ToolMessage({ content: `handed to ${to}`, tool_call_id: toolCallId, name: "handoff" })] } });
-    },
-    { name: "handoff", description: "Hands the conversation to another agent", schema: z.object({ to: z.string() }) },
-  );
+  const handoff = handoffTool(counts);
   const ship = tool(
     async () => {
       counts.shipAttempts += 1;
@@ -42,15 +36,7 @@ function handoffGraph(checkpointer: BaseCheckpointSaver, options: { shipFailsOnc
     .addConditionalEdges("model", toolsCondition, ["tools", END])
     .addEdge("tools", "model")
     .compile();
-  const graph = new StateGraph(MessagesAnnotation)
-    .addNode("agent", agent, { ends: ["billing"] })
-    .addNode("billing", async () => {
-      counts.billing += 1;
-      return { messages: [new AIMessage("billing here")] };
-    })
-    .addEdge(START, "agent")
-    .addEdge("billing", END)
-    .compile({ checkpointer });
+  const graph = withBillingDesk(agent, counts, checkpointer);
   return { graph, counts };
 }
 
