@@ -63,7 +63,8 @@ describe("approvalMiddleware listed first", () => {
     const config = newThread("retry");
     await agent.invoke({ messages: [new HumanMessage("sync")] }, config);
     const pending = (await getInterrupt(agent, config))!;
-    await resume(agent, config, [{ type: "approve" }], { interruptId: pending.interruptId });
+    expect((await resume(agent, config, [{ type: "approve" }], { interruptId: pending.interruptId })).status).toBe("applied");
+    expect(await getInterrupt(agent, config)).toBeUndefined();
     expect(counts.attempts).toBe(3);
     expect((await stateOf(agent, config)).map((message) => [message.tool_call_id, message.content])).toEqual([["s1", "synced"]]);
   });
