@@ -2,10 +2,10 @@
 // the last middleware of the list to the first and nests `wrapToolCall` with the first outermost,
 // so approvalMiddleware belongs first: its `afterModel` jump to the tools node is then the last
 // hook of the turn, and no other tool wrapper sits between its pause and LangGraph.
-import { HumanMessage, type ToolMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, type ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { MemorySaver } from "@langchain/langgraph";
-import { createAgent, toolCallLimitMiddleware, toolRetryMiddleware } from "langchain";
+import { createAgent, modelCallLimitMiddleware, toolCallLimitMiddleware, toolRetryMiddleware } from "langchain";
 import { z } from "zod";
 import { getInterrupt, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { approvalMiddleware } from "../../src/langchain/index.js";
@@ -13,9 +13,20 @@ import type { AgentGraph } from "../behaviour/harness.js";
 import { countingTool, newThread, ScriptedChatModel, toolCallingScript, toolMessages, type PlannedCall } from "../support/fixtures.js";
 
 // langchain's middleware option types do not compile under exactOptionalPropertyTypes; the calls themselves are plain.
-function agentWith(middleware: unknown[], tools: unknown[], calls: PlannedCall[]) {
-  return createAgent({ model: new ScriptedChatModel(toolCallingScript(calls)), tools: tools as never, middleware: middleware as never, checkpointer: new MemorySaver() }) as unknown as AgentGraph;
+function agentWith(middleware: unknown[], tools: unknown[], calls: PlannedCall[], model = new ScriptedChatModel(toolCallingScript(calls))) {
+  return createAgent({ model, tools: tools as never, middleware: middleware as never, checkpointer: new MemorySaver() }) as unknown as AgentGraph;
 }
+
+/** A model that never stops: every turn calls `lookup` `perTurn` times more (only a limit ends the run). */
+function endlessLookups(perTurn: number): ScriptedChatModel {
+  return new ScriptedChatModel((messages) => {
+    const turn = messages.filter((message) => message.getType() === "ai").length;
+    const calls = Array.from({ length: perTurn }, (_, index) => ({ name: "lookup", args: { path: `p${turn}-${index}` }, id: `lookup-${turn}-${index}`, type: "tool_call" as const }));
+    return new AIMessage({ content: "", tool_calls: calls });
+  });
+}
+
+const threeModelCalls = () => modelCallLimitMiddleware({ runLimit: 3, exitBehavior: "end" } as never);
 
 const limitOfOne = () => toolCallLimitMiddleware({ runLimit: 1, exitBehavior: "continue" } as never);
 
@@ -68,6 +79,14 @@ describe("approvalMiddleware listed first", () => {
     expect(counts.attempts).toBe(3);
     expect((await stateOf(agent, config)).map((message) => [message.tool_call_id, message.content])).toEqual([["s1", "synced"]]);
   });
+
+  test.each([1, 2])("with modelCallLimitMiddleware: tool turns of %i call(s) are counted and the run ends at the limit", async (perTurn) => {
+    const lookup = countingTool("lookup");
+    const agent = agentWith([approvalMiddleware({ interruptOn: { deploy: true } }), threeModelCalls()], [lookup.tool], [], endlessLookups(perTurn));
+    const config = newThread("model-limit");
+    await agent.invoke({ messages: [new HumanMessage("look everything up")] }, { ...config, recursionLimit: 40 });
+    expect(lookup.runs).toHaveLength(3 * perTurn);
+  });
 });
 
 // What the README's "list it first" guards against, measured on langchain's own middleware.
@@ -82,6 +101,17 @@ describe("approvalMiddleware listed after another middleware", () => {
     expect((pending.payload as ToolApprovalInterruptPayload).action_requests.map((request) => request.tool_call_id)).toEqual(["d1", "d2", "d3"]);
     await resume(agent, config, [{ type: "approve" }, { type: "reject" }, { type: "reject" }], { interruptId: pending.interruptId });
     expect(deploy.runs).toEqual([{ path: "a" }]);
+  });
+
+  // A turn of one call is jumped too: LangChain copies a call it routes as its own task (`lg_tool_call`)
+  // and the copy loses an own `__proto__` key the model sent, while a turn sent whole keeps the model's
+  // arguments as sent (tests/behaviour/screening-paths.cases.ts).
+  test.each([1, 2])("after modelCallLimitMiddleware, the limit never counts a tool turn of %i call(s), even one with nothing to review: the agent loops until LangGraph's recursion limit", async (perTurn) => {
+    const lookup = countingTool("lookup");
+    const agent = agentWith([threeModelCalls(), approvalMiddleware({ interruptOn: { deploy: true } })], [lookup.tool], [], endlessLookups(perTurn));
+    const config = newThread("model-limit-skipped");
+    await expect(agent.invoke({ messages: [new HumanMessage("look everything up")] }, { ...config, recursionLimit: 40 })).rejects.toMatchObject({ name: "GraphRecursionError" });
+    expect(lookup.runs.length).toBeGreaterThan(3);
   });
 
   test("inside toolRetryMiddleware (langchain 1.5), the pause is retried as an error and the call answered with it: no tool runs and nothing is reviewed", async () => {
