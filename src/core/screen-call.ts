@@ -7,6 +7,7 @@ import { toolFacts } from "../hooks/tool-facts.js";
 import type { HookErrorHandler } from "../hooks/types.js";
 import { canonicalJson } from "../payload/canonical-json.js";
 import type { AskUserQuestionRequest, ToolInput } from "../payload/types.js";
+import { withoutUnkeyableKeys } from "../payload/unkeyable-keys.js";
 import { questionSchema, type OptionLimits } from "../questions/question-schema.js";
 import type { ResolvedNodeOptions } from "./types.js";
 import type { Screening, ScreeningNotes } from "./types.js";
@@ -178,7 +179,8 @@ function fromVerdict(call: ToolCall, verdict: ScreenedVerdict, context: Screenin
       return {
         kind: "ask",
         call,
-        args: verdict.input,
+        // What a checkpoint keeps of the arguments: the reviewer is shown what runs after the pause.
+        args: withoutUnkeyableKeys(verdict.input),
         allowedDecisions: verdict.allowedDecisions ?? ["approve", "edit", "reject", "respond"],
         notes,
         ...(description === undefined ? {} : { description }),

@@ -94,6 +94,25 @@ export const argumentsAsSentCases: BehaviourCases = (saver, adapter) => {
       ]);
     });
 
+    test('arguments holding a "__proto__" key (JSON.parse keeps it, a checkpoint does not): the run\'s own interrupt shows the arguments the stored one shows, and the approved tool runs with exactly those', async () => {
+      const runs: unknown[] = [];
+      const schema = { type: "object", properties: { path: { type: "string" }, opts: { type: "array" } }, required: ["path"] } as const;
+      const deploy = tool(async (input) => (runs.push(input), "deployed"), { name: "deploy", description: "deploys", schema });
+      const args = JSON.parse('{"path": "/srv/app", "__proto__": {"force": true}, "opts": [{"__proto__": {"x": 1}, "y": 2}, 3]}') as Record<string, unknown>;
+      const setup = adapter.approvals([deploy as never], { interruptOn: { deploy: true } });
+      const { graph } = adapter.agentGraph(setup, [{ name: "deploy", args, id: "d1" }], await saver());
+      const config = newThread("proto-args");
+      const first = (await graph.invoke(ask(), config)) as { __interrupt__?: Array<{ value: ToolApprovalInterruptPayload }> };
+      const pending = await getInterrupt<ToolApprovalInterruptPayload>(graph, config);
+      const shown = '{"path":"/srv/app","opts":[{"y":2},3]}';
+      expect(JSON.stringify(first.__interrupt__?.[0]?.value)).not.toContain("__proto__");
+      expect(first.__interrupt__?.[0]?.value.action_requests.map((request) => JSON.stringify(request.args))).toEqual([shown]);
+      expect(pending?.payload.action_requests.map((request) => JSON.stringify(request.args))).toEqual([shown]);
+      await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(runs.map((input) => JSON.stringify(input))).toEqual([shown]);
+      expect((runs[0] as { force?: unknown }).force).toBeUndefined();
+    });
+
     test("a model's non-url under a JSON Schema tool's url format is refused at once with the validator's words (its own check backtracks exponentially on it): no hook, no interrupt, no run", async () => {
       const runs: unknown[] = [];
       const schema = { type: "object", properties: { link: { type: "string", format: "url" } }, required: ["link"] } as const;
