@@ -5,9 +5,9 @@
 import { AIMessage, HumanMessage, type ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { MemorySaver } from "@langchain/langgraph";
-import { createAgent, modelCallLimitMiddleware, toolCallLimitMiddleware, toolRetryMiddleware } from "langchain";
+import { createAgent, modelCallLimitMiddleware, piiMiddleware, toolCallLimitMiddleware, toolRetryMiddleware } from "langchain";
 import { z } from "zod";
-import { getInterrupt, resume, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { getInterrupt, resume, type DecisionEvent, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { approvalMiddleware } from "../../src/langchain/index.js";
 import type { AgentGraph } from "../behaviour/harness.js";
 import { countingTool, newThread, ScriptedChatModel, toolCallingScript, toolMessages, type PlannedCall } from "../support/fixtures.js";
@@ -123,5 +123,24 @@ describe("approvalMiddleware listed after another middleware", () => {
     expect(counts.attempts).toBe(0);
     const [message] = await stateOf(agent, config);
     expect([message?.status, message?.content]).toEqual(["error", "Tool 'sync' failed after 3 attempts with GraphInterrupt"]);
+  });
+});
+
+// A middleware that rewrites ToolMessages is free to drop what they carry, the audit record included.
+describe("approvalMiddleware beside a middleware that rewrites ToolMessages", () => {
+  test.each(["first", "last"])("listed %s, piiMiddleware (applyToToolResults) replaces a redacted result without its audit record: resume() still reports from the claim, and onDecision heard the approval", async (place) => {
+    const lookup = countingTool("lookup", { result: () => "owner is ada@example.com" });
+    const decided: DecisionEvent[] = [];
+    const ours = approvalMiddleware({ interruptOn: { lookup: true }, onDecision: (event) => void decided.push(event) });
+    const pii = piiMiddleware("email", { strategy: "redact", applyToToolResults: true } as never);
+    const agent = agentWith(place === "first" ? [ours, pii] : [pii, ours], [lookup.tool], [{ name: "lookup", args: { path: "a" }, id: "l1" }]);
+    const config = newThread("pii");
+    await agent.invoke({ messages: [new HumanMessage("who owns a?")] }, config);
+    const pending = (await getInterrupt(agent, config))!;
+    expect((await resume(agent, config, [{ type: "approve" }], { interruptId: pending.interruptId })).status).toBe("applied");
+    expect(lookup.runs).toEqual([{ path: "a" }]);
+    const [message] = await stateOf(agent, config);
+    expect([message?.content, message?.additional_kwargs]).toEqual(["owner is [REDACTED_EMAIL]", {}]);
+    expect(decided.map((event) => [event.toolCallId, event.decision])).toEqual([["l1", "approve"]]);
   });
 });
