@@ -112,7 +112,7 @@ export function isReviewable(call: Pick<ToolCall, "id">): boolean {
 }
 
 /**
- * Why a call cannot be reviewed, for its `ToolMessage` (`undefined` when it has no id at all).
+ * Why a call cannot be reviewed, for its `ToolMessage` (`undefined` when its id can be reviewed).
  *
  * @example
  * ```ts
@@ -122,5 +122,6 @@ export function isReviewable(call: Pick<ToolCall, "id">): boolean {
 export function unreviewableReason(call: Pick<ToolCall, "id">): string | undefined {
   const id: unknown = call.id;
   if (id === UNKEYABLE_KEY) return `tool_call_id "${UNKEYABLE_KEY}" cannot key a decision: JSON parsers and JavaScript objects drop that key`;
-  return id == null || typeof id === "string" ? undefined : `tool_call_id is not a string (received a value of type ${typeof id})`;
+  if (id == null || id === "") return "it has no tool_call_id a decision can name";
+  return typeof id === "string" ? undefined : `tool_call_id is not a string (received a value of type ${typeof id})`;
 }

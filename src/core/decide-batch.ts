@@ -24,6 +24,7 @@ import { screenBatch, ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
 import { assertCanPause, readStoredInterruptValues, type TaskContext } from "./task-context.js";
 import { isReviewable } from "./call-identity.js";
+import { refuseUnstorableAsks } from "./unstorable-asks.js";
 
 /** What an adapter knows about the tools of one batch. */
 export interface BatchTools {
@@ -84,7 +85,7 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
   const { options, task } = env;
   if (hasPolicy(env) && options.hitlEnabled) assertCanPause(task, options.adapter);
   const context = screeningContext(env);
-  const screened = await screenBatch(calls, context);
+  const screened = await refuseUnstorableAsks(await screenBatch(calls, context), task.checkpointer);
   throwIfCancelled(screened, task);
   const readStored = once(() => readStoredInterruptValues(task));
   const screenings = await withGrants(screened, env, readStored);

@@ -73,7 +73,7 @@ function unreviewedOutcome(screening: Known, hitlEnabled: boolean, answers: Batc
     case "question": {
       if (!hitlEnabled) return blocked(call, notes, "no_human", undefined);
       const answered = answers.get(call.id ?? "");
-      if (call.id == null || call.id === "" || answered === undefined) return blocked(call, notes, "unreviewable", undefined);
+      if (call.id == null || call.id === "" || answered === undefined) return blocked(call, notes, "unreviewable", unreviewableReason(call));
       return { kind: "answer", call, notes, text: formatAnswer(answered.value.answer), record: { decision: "answer", source: "reviewer", ...answerAudit(answered) } };
     }
     case "allow":

@@ -9,7 +9,7 @@ const LEADS: Record<OutcomeSource, string> = {
   hitl_disabled: "blocked: approval required, but human review is disabled (humanInTheLoop.enabled is false)",
   changed_after_review: "the request changed after review, so the reviewer's decision does not cover it",
   expired: "approval expired before a decision was applied",
-  unreviewable: "the call has no id a decision can name, so it cannot be reviewed",
+  unreviewable: "it needed a person's decision, which it cannot be given as sent",
   no_human: "no human is available to answer (humanInTheLoop.enabled is false)",
   invalid_tool_call_id: "its tool_call_id cannot be stored exactly, so its result could not be kept",
   duplicate_tool_call_id: "another call of the same turn has the same tool_call_id, so neither can be told apart for review",

@@ -19,6 +19,7 @@
  */
 import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
 import { load } from "@langchain/core/load";
+import { isLangChainRecord } from "./revived-records.js";
 
 /** A value of the document needs LangGraph's own reader: an `lc: 2` record other than `undefined`. */
 class NeedsStockReader extends Error {}
@@ -34,15 +35,13 @@ function handled<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-const isLangChainObject = (value: Record<string, unknown>): boolean => value["lc"] === 1 && value["type"] === "constructor" && Array.isArray(value["id"]);
-
 /** What the stock reviver makes of an object whose values are revived already. */
 function finishObject(revived: Record<string, unknown>): Revived {
   if (revived["lc"] === 2) {
     if (revived["type"] === "undefined") return undefined;
     throw new NeedsStockReader();
   }
-  if (isLangChainObject(revived)) return handled(load(JSON.stringify(revived)));
+  if (isLangChainRecord(revived)) return handled(load(JSON.stringify(revived)));
   return revived;
 }
 

@@ -113,6 +113,61 @@ export const argumentsAsSentCases: BehaviourCases = (saver, adapter) => {
       expect((runs[0] as { force?: unknown }).force).toBeUndefined();
     });
 
+    test.each([
+      ["a LangChain object (lc: 1)", '{"lc": 1, "type": "constructor", "id": ["langchain_core", "messages", "HumanMessage"], "kwargs": {"content": "hi"}}'],
+      ["a Set (lc: 2)", '{"lc": 2, "type": "constructor", "id": ["Set"], "method": null, "args": [[1]]}'],
+      ["undefined (lc: 2)", '{"lc": 2, "type": "undefined"}'],
+    ])("arguments holding %s, which a checkpoint gives back as another value: the call is answered unreviewable at once, never reviewed, never run", async (_label, record) => {
+      const runs: unknown[] = [];
+      const deploy = tool(async (input) => (runs.push(input), "deployed"), { name: "deploy", description: "deploys", schema: { type: "object", properties: { path: { type: "string" } } } as const });
+      const setup = adapter.approvals([deploy as never], { interruptOn: { deploy: true } });
+      const args = JSON.parse(`{"path": "/srv/app", "opts": [1, ${record}]}`) as Record<string, unknown>;
+      const { graph } = adapter.agentGraph(setup, [{ name: "deploy", args, id: "d1" }], await saver());
+      const config = newThread("lc-args");
+      const first = await graph.invoke(ask(), config);
+      expect(await getInterrupt(graph, config)).toBeUndefined();
+      expect(runs).toEqual([]);
+      expect(toolMessages(first).map((message) => [message.status, hitlOf(message)])).toEqual([
+        ["error", expect.objectContaining({ decision: "deny", source: "unreviewable", reason: expect.stringContaining("LangChain serialization record at args.opts[1]") })],
+      ]);
+    });
+
+    test("with a sibling to review, such a call is not in the approval, and after it neither runs: one error ToolMessage each way, the sibling runs once", async () => {
+      const deployed: unknown[] = [];
+      const deploy = tool(async (input) => (deployed.push(input), "deployed"), { name: "deploy", description: "deploys", schema: { type: "object", properties: { path: { type: "string" } } } as const });
+      const setup = adapter.approvals([deploy as never], { interruptOn: { deploy: true } });
+      const revived = JSON.parse('{"path": "/srv/a", "v": {"lc": 2, "type": "undefined"}}') as Record<string, unknown>;
+      const { graph } = adapter.agentGraph(setup, [{ name: "deploy", args: revived, id: "d1" }, { name: "deploy", args: { path: "/srv/b" }, id: "d2" }], await saver());
+      const config = newThread("lc-sibling");
+      await graph.invoke(ask(), config);
+      const pending = await getInterrupt<ToolApprovalInterruptPayload>(graph, config);
+      expect(pending?.payload.action_requests.map((request) => request.tool_call_id)).toEqual(["d2"]);
+      const { values } = await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(deployed).toEqual([{ path: "/srv/b" }]);
+      // By the resume the checkpoint has revived the record, so the call reads as one that asked only after the review.
+      expect(toolMessages(values).map((message) => [message.tool_call_id, message.status, (hitlOf(message) as { source?: string }).source])).toEqual([
+        ["d1", "error", "changed_after_review"],
+        ["d2", "success", "reviewer"],
+      ]);
+    });
+
+    test.each([
+      ["a secret record (lc: 1, read as written)", '{"lc": 1, "type": "secret", "id": ["API_KEY"]}'],
+      ["an lc: 2 record of a type the reader does not know", '{"lc": 2, "type": "something_new", "value": 1}'],
+    ])("arguments holding %s are reviewed as usual, and approved, run exactly as sent", async (_label, record) => {
+      const runs: unknown[] = [];
+      const deploy = tool(async (input) => (runs.push(input), "deployed"), { name: "deploy", description: "deploys", schema: { type: "object", properties: { path: { type: "string" } } } as const });
+      const setup = adapter.approvals([deploy as never], { interruptOn: { deploy: true } });
+      const args = JSON.parse(`{"path": "/srv/app", "v": ${record}}`) as Record<string, unknown>;
+      const { graph } = adapter.agentGraph(setup, [{ name: "deploy", args, id: "d1" }], await saver());
+      const config = newThread("lc-kept");
+      await graph.invoke(ask(), config);
+      const pending = await getInterrupt<ToolApprovalInterruptPayload>(graph, config);
+      expect(pending?.payload.action_requests.map((request) => request.args)).toEqual([args]);
+      await resume(graph, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+      expect(runs).toEqual([args]);
+    });
+
     test("a model's non-url under a JSON Schema tool's url format is refused at once with the validator's words (its own check backtracks exponentially on it): no hook, no interrupt, no run", async () => {
       const runs: unknown[] = [];
       const schema = { type: "object", properties: { link: { type: "string", format: "url" } }, required: ["link"] } as const;
