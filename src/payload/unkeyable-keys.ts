@@ -18,7 +18,19 @@ import { UNKEYABLE_KEY } from "./own-value.js";
  * ```
  */
 export function withoutUnkeyableKeys<T>(value: T): T {
-  return stripped(value) as T;
+  // Nearly every call holds no such key: find that out without allocating, copy only when one does.
+  return holdsUnkeyableKey(value) ? (stripped(value) as T) : value;
+}
+
+function holdsUnkeyableKey(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) {
+    for (const child of value) if (holdsUnkeyableKey(child)) return true;
+    return false;
+  }
+  if (Object.hasOwn(value, UNKEYABLE_KEY)) return true;
+  for (const key in value) if (Object.hasOwn(value, key) && holdsUnkeyableKey((value as Record<string, unknown>)[key])) return true;
+  return false;
 }
 
 function stripped(value: unknown): unknown {
