@@ -45,6 +45,17 @@ async function shellTurn(saver: SaverFactory, adapter: Adapter, shell: StringToo
   return { graph, config, first, pending: await getInterrupt<ToolApprovalInterruptPayload>(graph, config) };
 }
 
+/**
+ * A `deploy` tool with a plain JSON Schema (its input reaches the tool as it is), every call of it
+ * needing approval, and every input it ran with.
+ */
+function reviewedDeploy(adapter: Adapter) {
+  const runs: unknown[] = [];
+  const schema = { type: "object", properties: { path: { type: "string" }, opts: { type: "array" } }, required: ["path"] } as const;
+  const deploy = tool(async (input) => (runs.push(input), "deployed"), { name: "deploy", description: "deploys", schema });
+  return { runs, setup: adapter.approvals([deploy as never], { interruptOn: { deploy: true } }) };
+}
+
 export const argumentsAsSentCases: BehaviourCases = (saver, adapter) => {
   describe("arguments as sent: hooks, the reviewer and the audit see exactly what runs", () => {
     test.each(STRING_TOOLS)("%s: a PreToolUse hook is given the string the model sent, denies it, and the tool never runs", async (_label, make) => {
@@ -95,11 +106,8 @@ export const argumentsAsSentCases: BehaviourCases = (saver, adapter) => {
     });
 
     test('arguments holding a "__proto__" key (JSON.parse keeps it, a checkpoint does not): the run\'s own interrupt shows the arguments the stored one shows, and the approved tool runs with exactly those', async () => {
-      const runs: unknown[] = [];
-      const schema = { type: "object", properties: { path: { type: "string" }, opts: { type: "array" } }, required: ["path"] } as const;
-      const deploy = tool(async (input) => (runs.push(input), "deployed"), { name: "deploy", description: "deploys", schema });
+      const { runs, setup } = reviewedDeploy(adapter);
       const args = JSON.parse('{"path": "/srv/app", "__proto__": {"force": true}, "opts": [{"__proto__": {"x": 1}, "y": 2}, 3]}') as Record<string, unknown>;
-      const setup = adapter.approvals([deploy as never], { interruptOn: { deploy: true } });
       const { graph } = adapter.agentGraph(setup, [{ name: "deploy", args, id: "d1" }], await saver());
       const config = newThread("proto-args");
       const first = (await graph.invoke(ask(), config)) as { __interrupt__?: Array<{ value: ToolApprovalInterruptPayload }> };
@@ -118,9 +126,7 @@ export const argumentsAsSentCases: BehaviourCases = (saver, adapter) => {
       ["a Set (lc: 2)", '{"lc": 2, "type": "constructor", "id": ["Set"], "method": null, "args": [[1]]}'],
       ["undefined (lc: 2)", '{"lc": 2, "type": "undefined"}'],
     ])("arguments holding %s, which a checkpoint gives back as another value: the call is answered unreviewable at once, never reviewed, never run", async (_label, record) => {
-      const runs: unknown[] = [];
-      const deploy = tool(async (input) => (runs.push(input), "deployed"), { name: "deploy", description: "deploys", schema: { type: "object", properties: { path: { type: "string" } } } as const });
-      const setup = adapter.approvals([deploy as never], { interruptOn: { deploy: true } });
+      const { runs, setup } = reviewedDeploy(adapter);
       const args = JSON.parse(`{"path": "/srv/app", "opts": [1, ${record}]}`) as Record<string, unknown>;
       const { graph } = adapter.agentGraph(setup, [{ name: "deploy", args, id: "d1" }], await saver());
       const config = newThread("lc-args");
@@ -133,9 +139,7 @@ export const argumentsAsSentCases: BehaviourCases = (saver, adapter) => {
     });
 
     test("with a sibling to review, such a call is not in the approval, and after it neither runs: one error ToolMessage each way, the sibling runs once", async () => {
-      const deployed: unknown[] = [];
-      const deploy = tool(async (input) => (deployed.push(input), "deployed"), { name: "deploy", description: "deploys", schema: { type: "object", properties: { path: { type: "string" } } } as const });
-      const setup = adapter.approvals([deploy as never], { interruptOn: { deploy: true } });
+      const { runs: deployed, setup } = reviewedDeploy(adapter);
       const revived = JSON.parse('{"path": "/srv/a", "v": {"lc": 2, "type": "undefined"}}') as Record<string, unknown>;
       const { graph } = adapter.agentGraph(setup, [{ name: "deploy", args: revived, id: "d1" }, { name: "deploy", args: { path: "/srv/b" }, id: "d2" }], await saver());
       const config = newThread("lc-sibling");
@@ -155,9 +159,7 @@ export const argumentsAsSentCases: BehaviourCases = (saver, adapter) => {
       ["a secret record (lc: 1, read as written)", '{"lc": 1, "type": "secret", "id": ["API_KEY"]}'],
       ["an lc: 2 record of a type the reader does not know", '{"lc": 2, "type": "something_new", "value": 1}'],
     ])("arguments holding %s are reviewed as usual, and approved, run exactly as sent", async (_label, record) => {
-      const runs: unknown[] = [];
-      const deploy = tool(async (input) => (runs.push(input), "deployed"), { name: "deploy", description: "deploys", schema: { type: "object", properties: { path: { type: "string" } } } as const });
-      const setup = adapter.approvals([deploy as never], { interruptOn: { deploy: true } });
+      const { runs, setup } = reviewedDeploy(adapter);
       const args = JSON.parse(`{"path": "/srv/app", "v": ${record}}`) as Record<string, unknown>;
       const { graph } = adapter.agentGraph(setup, [{ name: "deploy", args, id: "d1" }], await saver());
       const config = newThread("lc-kept");
