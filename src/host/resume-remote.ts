@@ -16,7 +16,7 @@ import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
 import { reportFromMessages, throwIfRefused } from "./submission-outcome.js";
 import { submissionDigest } from "../protocol/submission-digest.js";
 import { pickTarget } from "./thread-state.js";
-import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
+import { lateResumeValue, validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
 import { checkResumeOptions, resumeMetaFor } from "./resume-options.js";
 
 function checkArguments(graph: unknown, config: RunnableConfig, options: ResumeOptions): string {
@@ -67,7 +67,7 @@ export async function prepareRemoteResume(graph: RemoteGraphLike, config: Runnab
   const target = await pickTarget({ pending, answered: new Map() }, threadId, options.interruptId, undefined);
   // The node on the server judges the deadline (one clock): past it by this clock, the value goes as it is.
   const late = isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
-  const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, schemaLookup(target.payload, options.findTool));
+  const checked: CheckedResumeValue = late ? lateResumeValue(value) : await validateResumeValue(target.payload, value, schemaLookup(target.payload, options.findTool));
   const meta = resumeMetaFor(options, checked.digests);
   // Verified on the server only when it shares this key (`signingKey` on the node).
   if (options.signingKey !== undefined) meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);

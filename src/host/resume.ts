@@ -17,7 +17,7 @@ import { isRemoteGraph } from "./remote-graph.js";
 import { resumeRemote } from "./resume-remote.js";
 import { withThreadContinuation, type ContinuationLease } from "./continuation.js";
 import { pickTarget, readThreadHead, readThreadState, saverForThread, type PendingTarget, type ThreadHead, type ThreadState } from "./thread-state.js";
-import { validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
+import { lateResumeValue, validateResumeValue, type CheckedResumeValue } from "./validate-resume-value.js";
 import { checkResumeOptions, resumeMetaFor } from "./resume-options.js";
 import type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 
@@ -91,7 +91,7 @@ async function prepareFrom(graph: HITLGraph, saver: BaseCheckpointSaver, threadI
   const approval = isToolApprovalInterrupt(target.payload);
   // Past the deadline by this clock: the node judges the deadline (one clock), so the value goes as it is.
   const late = approval && isToolApprovalInterrupt(target.payload) && isExpired(target.payload, Date.now());
-  const checked: CheckedResumeValue = late ? { value } : await validateResumeValue(target.payload, value, toolLookupFor(graph, options.findTool));
+  const checked: CheckedResumeValue = late ? lateResumeValue(value) : await validateResumeValue(target.payload, value, toolLookupFor(graph, options.findTool));
   const meta = resumeMetaFor(options, checked.digests);
   meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });

@@ -1,4 +1,5 @@
 import { HITLError } from "../errors/hitl-error.js";
+import { REVIVABLE_RECORD_SHAPE, revivableRecordSteps } from "../langgraph/index.js";
 import { validateDecisions, type ToolLookup } from "../decisions/validate-decisions.js";
 import { assertWithinLimits } from "../decisions/value-limits.js";
 import { requestDigest } from "../payload/digest.js";
@@ -14,14 +15,44 @@ export interface CheckedResumeValue {
   digests?: Record<string, string>;
 }
 
-/** LangGraph stores the resume value and the node stores the claim as JSON: a value that cannot be written is refused up front. */
-function assertStorable(value: unknown): void {
+// LangGraph stores the resume value in the checkpoint (a pending write every later read loads)
+// and the node stores the claim as JSON: a value either cannot keep as written is refused before
+// anything is sent. That includes an object shaped like a LangChain serialization record, which
+// LangGraph's checkpoint reader revives as another value — and one naming a class LangChain cannot
+// load fails every later read of the thread, so the pause could never be resumed.
+function assertStorable(value: unknown, code: "INVALID_DECISION" | "INVALID_ANSWER"): void {
+  let steps: Array<string | number> | undefined;
   try {
     JSON.stringify(value);
+    steps = revivableRecordSteps(value);
   } catch (error) {
     const message = "the value cannot be stored as JSON (nested too deeply, cyclic, or holding a BigInt)";
-    throw new HITLError("INVALID_DECISION", `The resume value was refused: ${message}.`, { details: [{ message }], cause: error });
+    throw new HITLError(code, `The resume value was refused: ${message}.`, { details: [{ message }], cause: error });
   }
+  if (steps === undefined) return;
+  const message = `${REVIVABLE_RECORD_SHAPE} cannot be stored as written: LangGraph's checkpoint reader revives it as another value, and fails every later read of the thread on one it cannot load`;
+  throw new HITLError(code, `The resume value was refused: ${message}.`, { details: [{ path: steps, message }] });
+}
+
+/**
+ * An approval's value sent past its deadline by the host's clock: not validated (the node judges
+ * the deadline, by one clock), but still refused when the checkpoint could not keep it as written.
+ *
+ * @param value - The value the host is about to send.
+ * @returns The value, as {@link validateResumeValue} returns a checked one.
+ * @throws {HITLError} `INVALID_DECISION` when the value cannot be stored as written.
+ * @example
+ * ```ts
+ * const checked = late ? lateResumeValue(value) : await validateResumeValue(payload, value, findTool);
+ * ```
+ */
+export function lateResumeValue(value: unknown): CheckedResumeValue {
+  assertStorable(value, "INVALID_DECISION");
+  return { value };
+}
+
+function codeFor(payload: unknown): "INVALID_DECISION" | "INVALID_ANSWER" {
+  return isAskUserQuestionInterrupt(payload) ? "INVALID_ANSWER" : "INVALID_DECISION";
 }
 
 /**
@@ -33,7 +64,7 @@ function assertStorable(value: unknown): void {
  * `UNSUPPORTED_INTERRUPT` for a payload this library did not raise.
  */
 export async function validateResumeValue(payload: unknown, value: unknown, findTool: ToolLookup): Promise<CheckedResumeValue> {
-  assertStorable(value);
+  assertStorable(value, codeFor(payload));
   if (isToolApprovalInterrupt(payload)) {
     assertWithinLimits(value, "INVALID_DECISION");
     const decisions = await validateDecisions(payload, value, findTool);

@@ -32,7 +32,7 @@ export { messageFields } from "./serialized-message.js";
 export { isStructuredOutputCall, toolErrorContent, toolsTaskOf } from "./langchain-agent.js";
 export { runnerFor } from "./agent-command.js";
 export { FastJsonPlusSerializer } from "./json-plus-reader.js";
-export { revivableRecordPath } from "./revived-records.js";
+export { REVIVABLE_RECORD_SHAPE, revivableRecordPath, revivableRecordSteps } from "./revived-records.js";
 export { memoryTaskInterrupts } from "./memory-writes.js";
 export { memorySaverRefusesThreadId } from "./memory-saver-keys.js";
 

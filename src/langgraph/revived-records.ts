@@ -19,6 +19,12 @@ export function isLangChainRecord(record: Record<string, unknown>): boolean {
   return record["lc"] === 1 && record["type"] === "constructor" && Array.isArray(record["id"]);
 }
 
+/** The shape {@link revivableRecordSteps} looks for, in words for a message. */
+export const REVIVABLE_RECORD_SHAPE = 'an object shaped like a LangChain serialization record ("lc": 1 with "type": "constructor", or "lc": 2)';
+
+/** How many steps a path in a message shows at most. */
+const MAX_PATH_STEPS = 16;
+
 /** Shaped like a record the reader may revive: one it loads, or any `lc: 2` (some it leaves as written). */
 function mayBeRevived(record: Record<string, unknown>): boolean {
   return record["lc"] === 2 || isLangChainRecord(record);
@@ -50,21 +56,41 @@ function stepsTo(value: unknown): Array<string | number> | undefined {
 }
 
 /**
- * Where `value` holds the first object shaped like a record a checkpoint read may revive
+ * The steps to the first object in `value` shaped like a record a checkpoint read may revive
  * instead of returning as written (depth first, in key order), or `undefined` when it holds
  * none. Cheap and conservative: whether the read really changes it is for a round trip through
  * the checkpointer's own serializer to tell.
  *
- * @param value - JSON data, e.g. a call's arguments.
+ * @param value - JSON data, e.g. a call's arguments or a resume value.
+ * @returns The keys and indexes from `value` down to the record (`[]` for `value` itself), or `undefined`.
+ * @example
+ * ```ts
+ * revivableRecordSteps({ items: ["a", { lc: 2, type: "undefined" }] }); // ["items", 1]
+ * revivableRecordSteps({ lc: 1, type: "secret", id: ["KEY"] }); // undefined (read back as written)
+ * ```
+ */
+export function revivableRecordSteps(value: unknown): Array<string | number> | undefined {
+  return stepsTo(value)?.reverse();
+}
+
+/**
+ * {@link revivableRecordSteps} as a path for a message.
+ *
+ * @param value - JSON data.
  * @param root - How the path starts.
  * @returns A path such as `args.items[1]`, or `undefined`.
  * @example
  * ```ts
  * revivableRecordPath({ items: ["a", { lc: 2, type: "undefined" }] }); // "args.items[1]"
- * revivableRecordPath({ lc: 1, type: "secret", id: ["KEY"] }); // undefined (read back as written)
+ * // A path of more than 16 steps shows its first and last 8: "args.a.a.a.a.a.a.a.a…(84 more)….a.a.a.a.a.a.a.a"
  * ```
  */
 export function revivableRecordPath(value: unknown, root = "args"): string | undefined {
-  const steps = stepsTo(value);
-  return steps?.reduceRight<string>((path, step) => (typeof step === "number" ? `${path}[${step}]` : `${path}.${step}`), root);
+  const steps = revivableRecordSteps(value);
+  if (steps === undefined) return undefined;
+  const join = (from: string, part: ReadonlyArray<string | number>): string => part.reduce<string>((path, step) => (typeof step === "number" ? `${path}[${step}]` : `${path}.${step}`), from);
+  // A message names the place, not a model's whole nesting: the ends of a long path, and how much lies between.
+  if (steps.length <= MAX_PATH_STEPS) return join(root, steps);
+  const half = MAX_PATH_STEPS / 2;
+  return `${join(root, steps.slice(0, half))}…(${steps.length - MAX_PATH_STEPS} more)…${join("", steps.slice(-half))}`;
 }

@@ -109,6 +109,19 @@ describe("the approval handler over HTTP", () => {
     expect(deploy.count).toBe(before);
   });
 
+  test("an edit holding an object a checkpoint would revive (a LangChain serialization record) → 400 INVALID_DECISION naming where; nothing runs and the pause stays readable", async () => {
+    const { threadId, interruptId } = await pausedThread();
+    const before = deploy.count;
+    const record = { lc: 1, type: "constructor", id: ["not_a_module", "Nope"], kwargs: {} };
+    const response = await call(`/threads/${threadId}/resume`, { method: "POST", body: JSON.stringify({ interruptId, decisions: [{ type: "edit", updatedInput: { path: record } }] }) });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { code: string; details?: Array<{ path?: unknown[] }> };
+    expect(body.code).toBe("INVALID_DECISION");
+    expect(body.details?.[0]?.path).toEqual(expect.arrayContaining(["updatedInput", "path"]));
+    expect(deploy.count).toBe(before);
+    expect((await getInterrupt(graph, { configurable: { thread_id: threadId } }))?.interruptId).toBe(interruptId);
+  });
+
   test("401 without credentials, 403 for a refused reviewer", async () => {
     expect((await call("/interrupts", { token: "" })).status).toBe(401);
     const forbidden = await call("/interrupts", { token: "mallory" });

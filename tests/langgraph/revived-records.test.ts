@@ -3,7 +3,7 @@
 // round-tripped through the checkpointer's serializer, which has the last word).
 import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
 import { canonicalJson } from "../../src/payload/canonical-json.js";
-import { revivableRecordPath } from "../../src/langgraph/index.js";
+import { revivableRecordPath, revivableRecordSteps } from "../../src/langgraph/index.js";
 
 const stock = new JsonPlusSerializer();
 
@@ -51,6 +51,13 @@ describe("revivableRecordPath", () => {
     const value = JSON.parse('[{"a": {"lc": 2, "type": "undefined"}}, {"lc": 2, "type": "undefined"}]') as unknown;
     expect(revivableRecordPath(value, "input")).toBe("input[0].a");
     expect(revivableRecordPath({ lc: 2, type: "undefined" })).toBe("args");
+  });
+
+  test("a path longer than 16 steps shows its first and last 8 and how many lie between", () => {
+    let value: unknown = { lc: 2, type: "undefined" };
+    for (let depth = 0; depth < 100; depth += 1) value = { a: value };
+    expect(revivableRecordPath(value)).toBe(`args${".a".repeat(8)}…(84 more)…${".a".repeat(8)}`);
+    expect(revivableRecordSteps(value)).toHaveLength(100);
   });
 
   test("does not look inside objects that are not plain data (a hook's Date or class instance)", () => {
