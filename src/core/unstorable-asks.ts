@@ -29,10 +29,11 @@ async function refusedIfUnstorable(screening: AskScreening, serde: SerializerPro
 /**
  * Answers as `unreviewable` every `ask` whose arguments the thread's checkpoint would not give
  * back as written — an object shaped like one of LangChain's own serialization records (see
- * `revivableRecordPath`), which LangGraph's reader revives as another value or fails to read. The approval raised on this pass shows the arguments as sent, but the
- * stored one, and what runs after the pause, would be what the checkpoint gives back; so such a
- * call is never put to a reviewer, and never runs. Other screenings, and asks with no such
- * object (checked without a round trip), are returned as they are.
+ * `revivableRecordPath`), which LangGraph's reader revives as another value or fails to read.
+ * The approval raised on this pass would show the arguments as sent, but the stored one, and
+ * what runs after the pause, would be what the checkpoint gives back; so such a call is never
+ * put to a reviewer, and never runs. Other screenings, and asks with no such object (checked
+ * without a round trip), are returned as they are.
  *
  * @param screenings - The batch's screenings, in the model's order.
  * @param checkpointer - The task's checkpointer; its serializer decides (LangGraph's default without one).
