@@ -23,7 +23,10 @@ export interface ScreeningNotes {
   shadow?: ShadowReport[];
 }
 
-/** Why a call is answered with an error before any person sees it (`unreviewable`: after its screening asked for one): never reviewed, never run. */
+/**
+ * Why a call is answered with an error before any person sees it (`unreviewable`: after its
+ * screening asked for one): never reviewed, never run.
+ */
 type MalformedSource = "invalid_tool_call_id" | "duplicate_tool_call_id" | "invalid_arguments" | "unreviewable";
 
 /** What screening decided about one call before any person was asked. */

@@ -1,6 +1,8 @@
 import type { BaseCheckpointSaver, SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
-import { revivableRecordPath } from "../langgraph/index.js";
+import { cutText } from "../errors/bounded-detail.js";
+import { thrownText } from "../errors/thrown-text.js";
+import { revivableRecordPath, revivableRecordSteps } from "../langgraph/index.js";
 import { canonicalJson } from "../payload/canonical-json.js";
 import type { Screening } from "./types.js";
 
@@ -15,13 +17,12 @@ async function unstorableReason(args: unknown, path: string, serde: SerializerPr
     if (canonicalJson(readBack) === canonicalJson(args)) return undefined;
     return `${lead}, which a checkpoint gives back as another value: the reviewer would be shown, and the tool would run with, something other than what the model sent`;
   } catch (error) {
-    return `${lead}, which a checkpoint cannot read back (${String((error as Error)?.message ?? error).slice(0, 200)})`;
+    return `${lead}, which a checkpoint cannot read back (${cutText(thrownText(error), 200)})`;
   }
 }
 
 async function refusedIfUnstorable(screening: AskScreening, serde: SerializerProtocol): Promise<Screening> {
-  const path = revivableRecordPath(screening.args);
-  const reason = path === undefined ? undefined : await unstorableReason(screening.args, path, serde);
+  const reason = await unstorableReason(screening.args, revivableRecordPath(screening.args) ?? "args", serde);
   if (reason === undefined) return screening;
   return { kind: "malformed", call: screening.call, source: "unreviewable", reason, notes: screening.notes };
 }
@@ -44,7 +45,7 @@ async function refusedIfUnstorable(screening: AskScreening, serde: SerializerPro
  * ```
  */
 export async function refuseUnstorableAsks(screenings: readonly Screening[], checkpointer: BaseCheckpointSaver | undefined): Promise<readonly Screening[]> {
-  const suspect = (screening: Screening): screening is AskScreening => screening.kind === "ask" && revivableRecordPath(screening.args) !== undefined;
+  const suspect = (screening: Screening): screening is AskScreening => screening.kind === "ask" && revivableRecordSteps(screening.args) !== undefined;
   if (!screenings.some(suspect)) return screenings;
   const serde = checkpointer?.serde ?? new JsonPlusSerializer();
   return Promise.all(screenings.map((screening) => (suspect(screening) ? refusedIfUnstorable(screening, serde) : screening)));
