@@ -170,6 +170,37 @@ test("an approval whose deadline passed is resolved as expired on the server: st
   expect(message?.additional_kwargs?.hitl).toMatchObject({ source: "expired" });
 });
 
+describe("resumeRemote refuses a value the server's checkpoint could not keep as written", () => {
+  // A record naming a class LangChain cannot load: the server's checkpoint reader would fail on it.
+  const UNLOADABLE = { lc: 1, type: "constructor", id: ["not_a_module", "Nope"], kwargs: {} };
+
+  // Checked before the schema: the refusal names the record whatever else is wrong with the value.
+  test("an edit whose arguments hold a LangChain serialization record: INVALID_DECISION naming the record, nothing is sent, and approving then runs the call once", async () => {
+    const { config } = await pausedThread();
+    const before = await executions();
+    const pending = await getInterrupt(remote, config);
+    const edit = [{ type: "edit" as const, updatedInput: { service: UNLOADABLE, replicas: 2 } }];
+    const error = await resumeRemote(remote, config, edit as never, { interruptId: pending!.interruptId }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "HITLError", code: "INVALID_DECISION", details: [expect.objectContaining({ path: [0, "updatedInput", "service"] })] });
+    expect((await getInterrupt(remote, config))?.interruptId).toBe(pending!.interruptId);
+    expect((await resumeRemote(remote, config, [{ type: "approve" }], { interruptId: pending!.interruptId })).status).toBe("applied");
+    expect(await executions()).toBe(before + 1);
+  });
+
+  test("past the deadline, where the value is sent for the node to judge, one is refused the same way and the approval still resolves as expired", async () => {
+    const expiring = new RemoteGraph({ graphId: server.expiringGraphId, client });
+    const thread = await client.threads.create();
+    const config = { configurable: { thread_id: thread.thread_id } };
+    await client.runs.wait(thread.thread_id, server.expiringGraphId, { input: { messages: [{ role: "user", content: "deploy billing" }] } });
+    const pending = await getInterrupt(expiring, config);
+    await new Promise((wait) => setTimeout(wait, 80));
+    const error = await resumeRemote(expiring, config, [UNLOADABLE] as never, { interruptId: pending!.interruptId }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "HITLError", code: "INVALID_DECISION", details: [expect.objectContaining({ path: [0] })] });
+    expect((await getInterrupt(expiring, config))?.interruptId).toBe(pending!.interruptId);
+    expect((await resumeRemote(expiring, config, [{ type: "approve" }], { interruptId: pending!.interruptId })).status).toBe("expired");
+  });
+});
+
 test("resumeRemote and getInterrupt on a thread the server does not know are UNKNOWN_THREAD, saying there is no such thread", async () => {
   const config = { configurable: { thread_id: "00000000-0000-4000-8000-000000000000" } };
   const expected = { code: "UNKNOWN_THREAD", message: expect.stringContaining("No such thread"), details: [expect.objectContaining({ path: ["configurable", "thread_id"], received: "00000000-0000-4000-8000-000000000000" })] };
