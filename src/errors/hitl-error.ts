@@ -29,7 +29,8 @@ export type HITLErrorCode =
   | "INVALID_SIGNATURE"
   | "HOOK_CANNOT_PAUSE"
   | "RUN_ABORTED"
-  | "DELIVERY_FAILED";
+  | "DELIVERY_FAILED"
+  | "AGENT_SERVER_FAILED";
 
 /** Fields a {@link HITLError} may carry besides its code and message. */
 export interface HITLErrorOptions {

@@ -2,6 +2,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { requireThreadId, type HITLGraph } from "./graph-types.js";
 import { pendingInterrupt, type PendingInterrupt } from "./pending-interrupt.js";
+import { agentServerFailure } from "./agent-server-failure.js";
 import { isRemoteGraph, isUnknownRemoteThread } from "./remote-graph.js";
 import { saverForThread } from "./thread-state.js";
 import { unknownThreadError } from "./unknown-thread.js";
@@ -26,7 +27,8 @@ export async function readPendingInterrupts<TPayload>(graph: HITLGraph, config: 
   // A RemoteGraph keeps its checkpointer on the server.
   if (!remote) saverForThread(graph, threadId, "read");
   const state = await graph.getState(config).catch((error: unknown) => {
-    throw remote && isUnknownRemoteThread(error) ? unknownThreadError(threadId, "read", error) : error;
+    if (!remote) throw error;
+    throw isUnknownRemoteThread(error) ? unknownThreadError(threadId, "read", error) : (agentServerFailure(error, "read", threadId) ?? error);
   });
   // A compiled graph's state of a thread with no checkpoint has no creation time (the server says 404 instead).
   if (!remote && state.createdAt === undefined) throw unknownThreadError(threadId, "read");
@@ -59,7 +61,8 @@ function publicView<TPayload>(pending: PendingInterrupt<TPayload>): RunInterrupt
  * @returns The pending interrupts, possibly none (the thread exists and is not paused).
  * @throws {HITLError} `MISSING_CHECKPOINTER` when the graph has no checkpointer; `INVALID_OPTIONS`
  * when `config` has no `thread_id`; `UNKNOWN_THREAD` when nothing was ever checkpointed under that
- * `thread_id` (a typo, a deleted thread) — the same errors {@link resume} gives.
+ * `thread_id` (a typo, a deleted thread) — the same errors {@link resume} gives; for a
+ * `RemoteGraph`, `AGENT_SERVER_FAILED` when its server could not be reached or answered an HTTP error.
  * @example
  * ```ts
  * for (const pending of await getInterrupts(graph, { configurable: { thread_id } })) console.log(pending.payload);
@@ -81,7 +84,8 @@ export async function getInterrupts<TPayload = HumanInterruptPayload>(
  * @returns `{ interruptId, threadId, payload }`, or `undefined` when the thread exists and is not paused.
  * @throws {HITLError} `MISSING_CHECKPOINTER` when the graph has no checkpointer; `INVALID_OPTIONS`
  * when `config` has no `thread_id`; `UNKNOWN_THREAD` when nothing was ever checkpointed under that
- * `thread_id` (a typo, a deleted thread) — the same errors {@link resume} gives.
+ * `thread_id` (a typo, a deleted thread) — the same errors {@link resume} gives; for a
+ * `RemoteGraph`, `AGENT_SERVER_FAILED` when its server could not be reached or answered an HTTP error.
  * @example
  * ```ts
  * const pending = await getInterrupt(graph, config);

@@ -1,4 +1,4 @@
-import { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "../langgraph/index.js";
+import { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus, remoteThreadBusy } from "../langgraph/index.js";
 import type { HITLGraph } from "./graph-types.js";
 
 /** The part of the LangGraph SDK client the remote helpers use (`client.threads`). */
@@ -60,5 +60,5 @@ export function threadsClientOf(graph: RemoteGraphLike): RemoteThreadsClient {
  */
 export function isUnknownRemoteThread(error: unknown): boolean {
   const status = remoteHttpStatus(error);
-  return status === 404 || status === 400 || status === 422;
+  return (status === 404 || status === 400 || status === 422) && !remoteThreadBusy(error);
 }

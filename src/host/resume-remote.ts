@@ -106,8 +106,8 @@ export function reportRemoteResume<TValues>(prepared: PreparedRemoteResume, outc
  * envelope as `resume()` (reviewer, comment, digests), and reports how the run ended.
  *
  * The node on the server stays the authority: it re-checks every decision, binds it to the
- * digests of what was reviewed, and records the reviewer. Two resumes racing on one thread are
- * serialised by the server's run queue, not by a lock here.
+ * digests of what was reviewed, and records the reviewer. There is no lock here: of resumes
+ * racing on one thread the server runs one and refuses the others' runs (`THREAD_BUSY`).
  *
  * @param graph - A `RemoteGraph` (`@langchain/langgraph/remote`).
  * @param config - `{ configurable: { thread_id } }`.
@@ -119,7 +119,10 @@ export function reportRemoteResume<TValues>(prepared: PreparedRemoteResume, outc
  * the reviewed calls' `ToolMessage`s (`"unknown"` when the run's values hold none, e.g. a subgraph).
  * @throws {HITLError} `INVALID_OPTIONS`, `UNKNOWN_THREAD` (a thread the server does not have), `NO_PENDING_INTERRUPT`,
  * `INTERRUPT_ALREADY_RESOLVED`, `INVALID_DECISION`, `INVALID_EDIT`, `INVALID_ANSWER`,
- * `UNSUPPORTED_INTERRUPT`, and the node's refusals (`INVALID_SIGNATURE`, `INTERRUPT_MISMATCH`, …).
+ * `UNSUPPORTED_INTERRUPT`, the node's refusals (`INVALID_SIGNATURE`, `INTERRUPT_MISMATCH`, …),
+ * `THREAD_BUSY` (the server refused the run: the thread is running another; nothing was sent) and
+ * `AGENT_SERVER_FAILED` (the server could not be reached or answered an HTTP error; the message
+ * says whether anything had been sent).
  * @example
  * ```ts
  * const graph = new RemoteGraph({ graphId: "agent", url: "http://127.0.0.1:2024" });

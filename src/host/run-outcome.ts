@@ -7,6 +7,7 @@ import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { insideMiddlewareErrors, runnerFor, unknownInterruptOf } from "../langgraph/index.js";
 import type { HITLGraph } from "./graph-types.js";
+import { agentServerFailure } from "./agent-server-failure.js";
 import { isRemoteGraph } from "./remote-graph.js";
 
 /** Why a run stopped early because a hook asked it to. */
@@ -62,6 +63,22 @@ async function pausedRemoteRun(graph: HITLGraph, error: unknown, config: Runnabl
   return { ...((state.values ?? {}) as Record<string, unknown>), __interrupt__: raised };
 }
 
+/**
+ * A `RemoteGraph` run that threw: paused (its values read back, with the interrupts it raised),
+ * or failed at the Agent Server rather than in the graph (thrown typed, see
+ * {@link agentServerFailure}); `undefined` for the run's own error, settled as any run's.
+ */
+async function remoteRunOutcome(graph: HITLGraph, error: unknown, config: RunnableConfig, threadId: string | undefined): Promise<Record<string, unknown> | undefined> {
+  try {
+    if (isGraphInterrupt(error)) return await pausedRemoteRun(graph, error, config);
+  } catch (failed) {
+    throw agentServerFailure(failed, "run", threadId) ?? failed;
+  }
+  const failure = agentServerFailure(error, "run", threadId);
+  if (failure !== undefined) throw failure;
+  return undefined;
+}
+
 /** LangChain's agent wraps what a middleware throws (this library's errors too): the host hands the caller this library's own error. */
 function unwrapMiddlewareError(error: unknown): unknown {
   const inner = insideMiddlewareErrors(error);
@@ -91,7 +108,8 @@ export async function settleRun<TValues>(graph: HITLGraph, run: () => Promise<un
     result = await run();
   } catch (thrown) {
     const error = unwrapMiddlewareError(thrown);
-    if (isGraphInterrupt(error) && isRemoteGraph(graph)) return settled<TValues>(await pausedRemoteRun(graph, error, config), threadId);
+    const paused = isRemoteGraph(graph) ? await remoteRunOutcome(graph, error, config, threadId) : undefined;
+    if (paused !== undefined) return settled<TValues>(paused, threadId);
     const refused = refusedResume(error, threadId);
     if (refused !== undefined) throw refused;
     const stop = stopOf(error);

@@ -14,7 +14,8 @@ import type { GraphValues } from "./resume.js";
  * @param input - The graph input, e.g. `{ messages: [...] }`.
  * @param config - `{ configurable: { thread_id } }`, plus any run options.
  * @returns `{ values, interrupt?, interrupts, halted? }`.
- * @throws {HITLError} `RUN_CANCELLED` when a hook cancelled the run; `INVALID_OPTIONS` for a thread id with the NUL character (nothing runs).
+ * @throws {HITLError} `RUN_CANCELLED` when a hook cancelled the run; `INVALID_OPTIONS` for a thread id with the NUL character (nothing runs);
+ * for a `RemoteGraph`, `THREAD_BUSY` (its server refused the run: the thread is running another) and `AGENT_SERVER_FAILED`.
  * @example
  * ```ts
  * const { interrupt, halted } = await start(graph, { messages: [["user", "tidy up"]] }, config);

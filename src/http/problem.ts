@@ -35,6 +35,7 @@ const STATUS_BY_CODE: Partial<Record<ProblemCode, number>> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNSUPPORTED_INTERRUPT: 422,
+  AGENT_SERVER_FAILED: 502,
   DATABASE_UNAVAILABLE: 503,
   SHUTTING_DOWN: 503,
 };
@@ -51,6 +52,7 @@ const TITLES: Record<number, string> = {
   415: "Unsupported Media Type",
   422: "Unprocessable Content",
   500: "Internal Server Error",
+  502: "Bad Gateway",
   503: "Service Unavailable",
 };
 

@@ -1,5 +1,6 @@
 import { isHITLError } from "../errors/hitl-error.js";
 import type { HITLGraph } from "../host/graph-types.js";
+import { agentServerFailure } from "../host/agent-server-failure.js";
 import { isRemoteGraph, threadsClientOf, type RemoteGraphLike, type RemoteThread } from "../host/remote-graph.js";
 import { remoteHttpStatus } from "../langgraph/index.js";
 import { resumeRemote } from "../host/resume-remote.js";
@@ -53,7 +54,7 @@ async function searchInterrupted(graph: RemoteGraphLike, offset: number, threadI
     // The server refuses a thread id that is not a UUID (400/422): no such thread is pending.
     const status = remoteHttpStatus(error);
     if (threadId !== undefined && (status === 400 || status === 422)) return [];
-    throw error;
+    throw agentServerFailure(error, "read", threadId) ?? error;
   }
 }
 
@@ -100,7 +101,8 @@ async function expireRemote(graph: RemoteGraphLike, now: Date): Promise<ExpiredI
  * `createApprovalHandler` uses it by default for a `RemoteGraph`.
  *
  * @param graph - A `RemoteGraph`.
- * @returns `{ listPendingInterrupts, expirePendingInterrupts }`.
+ * @returns `{ listPendingInterrupts, expirePendingInterrupts }`; a listing throws
+ * `AGENT_SERVER_FAILED` when the server could not be reached or answered an HTTP error.
  * @example
  * ```ts
  * const inbox = createRemoteInbox(new RemoteGraph({ graphId: "agent", url }));

@@ -53,3 +53,34 @@ export function remoteHttpStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown }).status;
   return typeof status === "number" && SDK_HTTP_ERROR_MESSAGE.test(error.message) ? status : undefined;
 }
+
+// How the SDK reports a server it could not reach (after its own retries), and how the Agent
+// Server refuses a run on a thread that is running one (multitask strategy "reject", its default:
+// 422 from the JS server, 409 from the Python one).
+const SDK_CONNECTION_ERROR = "ConnectionError";
+const BUSY_THREAD_MESSAGE = /already running a task/i;
+
+/**
+ * Whether `error` is the LangGraph SDK saying it could not reach the server at all.
+ *
+ * @example
+ * ```ts
+ * remoteConnectionFailed(await new Client({ apiUrl: "http://127.0.0.1:1" }).threads.getState("t").catch((e) => e)); // true
+ * ```
+ */
+export function remoteConnectionFailed(error: unknown): boolean {
+  return error instanceof Error && error.name === SDK_CONNECTION_ERROR;
+}
+
+/**
+ * Whether `error` is the Agent Server refusing a run because the thread is running another one.
+ *
+ * @example
+ * ```ts
+ * remoteThreadBusy(await client.runs.wait(threadId, "agent", { command }).catch((e) => e)); // true while another run holds the thread
+ * ```
+ */
+export function remoteThreadBusy(error: unknown): boolean {
+  const status = remoteHttpStatus(error);
+  return (status === 409 || status === 422) && BUSY_THREAD_MESSAGE.test((error as Error).message);
+}

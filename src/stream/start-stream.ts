@@ -21,7 +21,8 @@ import { callerSignals, checkStreamOptions, type StreamOptions } from "./stream-
  * @param config - `{ configurable: { thread_id } }`, plus any run options (not `streamMode`: that is an option here).
  * @param options - `streamMode`, `subgraphs`, `signal`.
  * @returns The run's stream; iterate it to run the graph.
- * @throws {HITLError} `INVALID_OPTIONS` for malformed options or a thread id with the NUL character, before anything runs.
+ * @throws {HITLError} `INVALID_OPTIONS` for malformed options or a thread id with the NUL character, before anything runs;
+ * from the stream, for a `RemoteGraph`, `THREAD_BUSY` and `AGENT_SERVER_FAILED` as {@link start} throws them.
  * @example
  * ```ts
  * const run = await startStream(graph, { messages: [["user", "tidy up"]] }, config, { streamMode: ["updates", "messages"] });

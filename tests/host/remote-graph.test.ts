@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@langchain/langgraph-sdk";
 import { RemoteGraph } from "@langchain/langgraph/remote";
-import { createRemoteInbox, getInterrupt, getInterrupts, isRemoteGraph, isToolApprovalInterrupt, resumeRemote, resumeStream, start, startStream, type RunInterruptResult, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { createRemoteInbox, getInterrupt, getInterrupts, isHITLError, isRemoteGraph, isToolApprovalInterrupt, resumeRemote, resumeStream, start, startStream, type RunInterruptResult, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { createApprovalHandler, anonymousReviewer } from "../../src/http/index.js";
 import { startLocalAgentServer, type LocalAgentServer } from "../../examples/support/agent-server.js";
 import { REMOTE_SIGNING_KEY } from "../../examples/remote-server/agent.js";
@@ -201,6 +201,45 @@ describe("resumeRemote refuses a value the server's checkpoint could not keep as
   });
 });
 
+describe("the Agent Server refusing or failing a request is a typed error, not the SDK's", () => {
+  test("three resumeRemote() of one approval at once: one is applied, the others are refused with a code (THREAD_BUSY while the winner runs), and the tool ran once", async () => {
+    const { config, threadId } = await pausedThread();
+    const before = await executions();
+    const pending = await getInterrupt(remote, config);
+    const settled = await Promise.allSettled([0, 1, 2].map(() => resumeRemote(remote, config, [{ type: "approve" }], { interruptId: pending!.interruptId })));
+    const applied = settled.filter((result) => result.status === "fulfilled");
+    const refused = settled.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
+    expect(applied).toHaveLength(1);
+    expect(refused).toHaveLength(2);
+    // One that reads the thread after the winner's run ended finds nothing pending instead (a slow machine).
+    for (const error of refused) expect(["THREAD_BUSY", "INTERRUPT_ALREADY_RESOLVED", "NO_PENDING_INTERRUPT"]).toContain((error as { code?: string }).code);
+    for (const error of refused.filter((e) => isHITLError(e, "THREAD_BUSY"))) expect(error).toMatchObject({ threadId, message: expect.stringContaining("Nothing of this submission was sent") });
+    expect(await executions()).toBe(before + 1);
+  });
+
+  test("a thread a raw Command made unreadable (a LangChain serialization record in the resume value): getInterrupt and resumeRemote are AGENT_SERVER_FAILED naming the server's 500, and nothing runs", async () => {
+    const { threadId, config } = await pausedThread();
+    const before = await executions();
+    const pending = await getInterrupt(remote, config);
+    const unloadable = { lc: 1, type: "constructor", id: ["not_a_module", "Nope"], kwargs: {} };
+    // The limit README states: any client of the server can send this, and LangGraph then fails every read of the thread.
+    await client.runs.wait(threadId, server.graphId, { command: { resume: { [pending!.interruptId]: [unloadable] } } });
+    const failed = { name: "HITLError", code: "AGENT_SERVER_FAILED", threadId, details: [expect.objectContaining({ path: ["graph"], received: 500 })] };
+    await expect(getInterrupt(remote, config)).rejects.toMatchObject({ ...failed, message: expect.stringContaining("nothing was sent") });
+    await expect(resumeRemote(remote, config, [{ type: "approve" }], { interruptId: pending!.interruptId })).rejects.toMatchObject(failed);
+    expect(await executions()).toBe(before);
+  });
+
+  test("a server that cannot be reached: getInterrupt, resumeRemote and the inbox are AGENT_SERVER_FAILED, saying nothing was sent", async () => {
+    const unreachable = new RemoteGraph({ graphId: server.graphId, client: new Client({ apiUrl: "http://127.0.0.1:1", callerOptions: { maxRetries: 0 } }) });
+    const config = { configurable: { thread_id: "00000000-0000-4000-8000-000000000001" } };
+    const failed = { name: "HITLError", code: "AGENT_SERVER_FAILED", message: expect.stringContaining("nothing was sent"), details: [expect.objectContaining({ received: "no answer" })] };
+    await expect(getInterrupt(unreachable, config)).rejects.toMatchObject(failed);
+    await expect(resumeRemote(unreachable, config, [{ type: "approve" }])).rejects.toMatchObject(failed);
+    await expect(createRemoteInbox(unreachable).listPendingInterrupts({ limit: 10 })).rejects.toMatchObject(failed);
+  });
+});
+
 test("resumeRemote and getInterrupt on a thread the server does not know are UNKNOWN_THREAD, saying there is no such thread", async () => {
   const config = { configurable: { thread_id: "00000000-0000-4000-8000-000000000000" } };
   const expected = { code: "UNKNOWN_THREAD", message: expect.stringContaining("No such thread"), details: [expect.objectContaining({ path: ["configurable", "thread_id"], received: "00000000-0000-4000-8000-000000000000" })] };
@@ -236,6 +275,39 @@ describe("createApprovalHandler fronting a RemoteGraph", () => {
     expect(body.status).toBe("completed");
     expect(body.outcomes).toEqual([expect.objectContaining({ status: "success", hitl: expect.objectContaining({ reviewer: { id: "u-grace", name: "Grace" } }) })]);
     expect(await executions()).toBe(before + 1);
+  });
+
+  test("three reviewers submitting one approval at once: one 200, the others refused (409 THREAD_BUSY while the winner runs, not 500), and the tool ran once", async () => {
+    const { threadId } = await pausedThread();
+    const before = await executions();
+    const shown = (await (await fetch(`${base}/threads/${threadId}/interrupt`)).json()) as { interruptId: string };
+    const submit = () => fetch(`${base}/threads/${threadId}/resume`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ interruptId: shown.interruptId, decisions: [{ type: "approve" }] }) });
+    const responses = await Promise.all([submit(), submit(), submit()]);
+    const bodies = (await Promise.all(responses.map((response) => response.json()))) as Array<{ code?: string }>;
+    const answers = responses.map((response, index) => `${response.status} ${bodies[index]?.code ?? "ok"}`).sort();
+    // A submission that reads the thread after the winner's run ended finds nothing pending: also a refusal, never a 500.
+    expect(answers[0]).toBe("200 ok");
+    for (const answer of answers.slice(1)) expect(["409 THREAD_BUSY", "409 INTERRUPT_ALREADY_RESOLVED", "404 NO_PENDING_INTERRUPT"]).toContain(answer);
+    expect(await executions()).toBe(before + 1);
+  });
+
+  test("an Agent Server that cannot be reached is a 502 AGENT_SERVER_FAILED problem, on every route, never a 500", async () => {
+    const unreachable = new RemoteGraph({ graphId: server.graphId, client: new Client({ apiUrl: "http://127.0.0.1:1", callerOptions: { maxRetries: 0 } }) });
+    const { url, close: closeIt } = await serveOnLoopback(createApprovalHandler({ graph: unreachable, authenticate: anonymousReviewer("u-grace", "Grace") }));
+    try {
+      const threadId = "00000000-0000-4000-8000-000000000002";
+      const requests = [
+        fetch(`${url}/interrupts?limit=10`),
+        fetch(`${url}/threads/${threadId}/interrupt`),
+        fetch(`${url}/threads/${threadId}/resume`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ interruptId: "x", decisions: [{ type: "approve" }] }) }),
+      ];
+      for (const response of await Promise.all(requests)) {
+        expect(response.status).toBe(502);
+        expect(await response.json()).toMatchObject({ code: "AGENT_SERVER_FAILED", title: "Bad Gateway", detail: expect.stringContaining("nothing was sent") });
+      }
+    } finally {
+      await closeIt();
+    }
   });
 
   test("lists nothing for a thread id that is not a UUID, and refuses a bad limit with a 400", async () => {

@@ -4,17 +4,19 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@langchain/langgraph-sdk";
 import { RemoteGraph } from "@langchain/langgraph/remote";
-import { looksLikeRemoteGraph, remoteGraphClient, remoteHttpStatus } from "../../src/langgraph/index.js";
+import { looksLikeRemoteGraph, remoteConnectionFailed, remoteGraphClient, remoteHttpStatus, remoteThreadBusy } from "../../src/langgraph/index.js";
 
 let server: Server;
 let apiUrl = "";
 
 beforeAll(async () => {
-  // Answers every request with the status named by the path's last segment (`/threads/404/state` → 404).
+  // Answers every request with the status named in its path (`/threads/404/state` → 404; `/threads/busy-409/…` → 409, as a busy thread).
   server = createServer((request, response) => {
-    const status = Number(/\/(\d{3})(?:\/|$|\?)/.exec(request.url ?? "")?.[1] ?? 500);
+    const status = Number(/(\d{3})(?:\/|$|\?)/.exec(request.url ?? "")?.[1] ?? 500);
     response.writeHead(status, { "content-type": "application/json" });
-    response.end(JSON.stringify({ detail: `status ${status}` }));
+    // How the Agent Server refuses a run on a thread that is running one (the JS server: 422; the Python one: 409).
+    const busy = (request.url ?? "").includes("busy-");
+    response.end(JSON.stringify({ detail: busy ? "Thread is already running a task. Wait for it to finish or choose a different multitask strategy." : `status ${status}` }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -51,5 +53,19 @@ describe("RemoteGraph and the LangGraph SDK, as src/langgraph/remote-graph.ts re
     expect(remoteHttpStatus(refused)).toBeUndefined();
     expect(remoteHttpStatus(Object.assign(new Error("a tool failed"), { status: 404 }))).toBeUndefined();
     expect(remoteHttpStatus({ status: 404, message: "HTTP 404" })).toBeUndefined();
+  });
+
+  test("a server that cannot be reached is reported as the SDK's ConnectionError; an HTTP answer is not", async () => {
+    const refused = await new Client({ apiUrl: "http://127.0.0.1:1", callerOptions: { maxRetries: 0 } }).threads.getState("t").catch((e: unknown) => e);
+    expect((refused as Error).name).toBe("ConnectionError");
+    expect(remoteConnectionFailed(refused)).toBe(true);
+    expect(remoteConnectionFailed(await client().threads.getState("500").catch((e: unknown) => e))).toBe(false);
+    expect(remoteConnectionFailed({ name: "ConnectionError" })).toBe(false);
+  });
+
+  test.each([409, 422])("a run refused with HTTP %i for a thread already running a task reads as busy; the same status for anything else does not", async (status) => {
+    const busy = await client().runs.wait(`busy-${status}`, "agent", { input: {} }).catch((e: unknown) => e);
+    expect(remoteThreadBusy(busy)).toBe(true);
+    expect(remoteThreadBusy(await client().runs.wait(String(status), "agent", { input: {} }).catch((e: unknown) => e))).toBe(false);
   });
 });

@@ -54,6 +54,7 @@ describe("explainProblem", () => {
     ["INVALID_SIGNATURE", 403, false, /signing key/],
     ["UNKNOWN_INTERRUPT", 404, true, /not one this thread raised/],
     ["NETWORK", 0, false, /could not be reached/],
+    ["AGENT_SERVER_FAILED", 502, false, /^… Refresh in a moment\.$/],
   ])("%s (%i): gone=%p", (code, status, gone, headline) => {
     const explained = explainProblem({ code, status, detail: "…" });
     expect(explained.gone).toBe(gone);

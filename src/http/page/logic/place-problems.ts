@@ -101,6 +101,9 @@ export function explainProblem(problem: { status: number; code: string; detail: 
       return { gone: false, headline: `You may not review this: ${problem.detail}` };
     case "DATABASE_UNAVAILABLE":
       return { gone: false, headline: `The database is unavailable. ${problem.detail}` };
+    case "AGENT_SERVER_FAILED":
+      // The detail says whether anything had been sent, and that a second submission is never applied twice.
+      return { gone: false, headline: `${problem.detail} Refresh in a moment.` };
     case "NETWORK":
       return { gone: false, headline: "The server could not be reached; nothing was sent. Try again." };
     default:
