@@ -13,7 +13,8 @@ const CONSEQUENCE: Record<AgentServerStage, string> = {
 };
 
 function failureOf(error: unknown): { what: string; received: number | string } | undefined {
-  if (remoteConnectionFailed(error)) return { what: "it could not be reached", received: "no answer" };
+  // The SDK says so for a refused connection and for one cut while a run streamed alike.
+  if (remoteConnectionFailed(error)) return { what: "the connection to it failed", received: "connection failed" };
   const status = remoteHttpStatus(error);
   return status === undefined ? undefined : { what: `it answered HTTP ${status}`, received: status };
 }

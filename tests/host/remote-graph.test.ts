@@ -14,6 +14,7 @@ import { createApprovalHandler, anonymousReviewer } from "../../src/http/index.j
 import { startLocalAgentServer, type LocalAgentServer } from "../../examples/support/agent-server.js";
 import { REMOTE_SIGNING_KEY } from "../../examples/remote-server/agent.js";
 import { serveOnLoopback } from "../http/server.js";
+import { startCuttingProxy } from "../support/cutting-proxy.js";
 
 jest.setTimeout(60_000);
 
@@ -230,10 +231,32 @@ describe("the Agent Server refusing or failing a request is a typed error, not t
     expect(await executions()).toBe(before);
   });
 
+  test("the connection cut while the resumed run streams: AGENT_SERVER_FAILED saying the outcome is unknown; the run went on on the server, the call ran once, and sending the decisions again is refused", async () => {
+    const { config } = await pausedThread();
+    const before = await executions();
+    const pending = await getInterrupt(remote, config);
+    const proxy = await startCuttingProxy(server.url, (request) => request.method === "POST" && /\/runs\/stream$/.test(request.url ?? ""));
+    try {
+      const cutOff = new RemoteGraph({ graphId: server.graphId, client: new Client({ apiUrl: proxy.url }) });
+      const error = await resumeRemote(cutOff, config, [{ type: "approve" }], { interruptId: pending!.interruptId }).catch((e: unknown) => e);
+      expect(proxy.cuts()).toBe(1);
+      expect(error).toMatchObject({ name: "HITLError", code: "AGENT_SERVER_FAILED", details: [expect.objectContaining({ received: "connection failed" })], message: expect.stringContaining("whether the server went through with it is unknown") });
+    } finally {
+      await proxy.close();
+    }
+    // Sent again at once: refused whether the first run is still going (THREAD_BUSY) or done.
+    const again = await resumeRemote(remote, config, [{ type: "approve" }], { interruptId: pending!.interruptId }).catch((e: unknown) => e);
+    expect(["THREAD_BUSY", "INTERRUPT_ALREADY_RESOLVED", "NO_PENDING_INTERRUPT"]).toContain((again as { code?: string }).code);
+    // The Agent Server does not cancel a run whose client went away (on_disconnect defaults to "continue"): wait for it.
+    for (const run of await client.runs.list(config.configurable.thread_id)) await client.runs.join(config.configurable.thread_id, run.run_id);
+    await expect(resumeRemote(remote, config, [{ type: "approve" }], { interruptId: pending!.interruptId })).rejects.toMatchObject({ code: "INTERRUPT_ALREADY_RESOLVED" });
+    expect(await executions()).toBe(before + 1);
+  });
+
   test("a server that cannot be reached: getInterrupt, resumeRemote and the inbox are AGENT_SERVER_FAILED, saying nothing was sent", async () => {
     const unreachable = new RemoteGraph({ graphId: server.graphId, client: new Client({ apiUrl: "http://127.0.0.1:1", callerOptions: { maxRetries: 0 } }) });
     const config = { configurable: { thread_id: "00000000-0000-4000-8000-000000000001" } };
-    const failed = { name: "HITLError", code: "AGENT_SERVER_FAILED", message: expect.stringContaining("nothing was sent"), details: [expect.objectContaining({ received: "no answer" })] };
+    const failed = { name: "HITLError", code: "AGENT_SERVER_FAILED", message: expect.stringContaining("nothing was sent"), details: [expect.objectContaining({ received: "connection failed" })] };
     await expect(getInterrupt(unreachable, config)).rejects.toMatchObject(failed);
     await expect(resumeRemote(unreachable, config, [{ type: "approve" }])).rejects.toMatchObject(failed);
     await expect(createRemoteInbox(unreachable).listPendingInterrupts({ limit: 10 })).rejects.toMatchObject(failed);
