@@ -43,9 +43,9 @@ async function executions(): Promise<number> {
 }
 
 /** Pauses a new thread through the SDK client, the way a backend service or agent-chat-ui starts a run. */
-async function pausedThread() {
+async function pausedThread(graphId = server.graphId) {
   const thread = await client.threads.create();
-  await client.runs.wait(thread.thread_id, server.graphId, { input: { messages: [{ role: "user", content: "deploy billing" }] } });
+  await client.runs.wait(thread.thread_id, graphId, { input: { messages: [{ role: "user", content: "deploy billing" }] } });
   return { threadId: thread.thread_id, config: { configurable: { thread_id: thread.thread_id } } };
 }
 
@@ -154,13 +154,11 @@ test("decisions keyed by 50 forged ids of 20 000 characters, sent straight to th
 
 test("an approval whose deadline passed is resolved as expired on the server: status \"expired\", nothing runs, the inbox of another graph never listed it", async () => {
   const expiring = new RemoteGraph({ graphId: server.expiringGraphId, client });
-  const thread = await client.threads.create();
-  const config = { configurable: { thread_id: thread.thread_id } };
-  await client.runs.wait(thread.thread_id, server.expiringGraphId, { input: { messages: [{ role: "user", content: "deploy billing" }] } });
+  const { threadId, config } = await pausedThread(server.expiringGraphId);
   const before = await executions();
   const pending = await getInterrupt(expiring, config);
   expect(pending?.payload).toHaveProperty("expires_at");
-  expect((await createRemoteInbox(remote).listPendingInterrupts({ limit: 1000, threadId: thread.thread_id })).items).toEqual([]);
+  expect((await createRemoteInbox(remote).listPendingInterrupts({ limit: 1000, threadId })).items).toEqual([]);
   await new Promise((wait) => setTimeout(wait, 80));
 
   expect((await resumeRemote(expiring, config, [{ type: "approve" }], { interruptId: pending!.interruptId })).status).toBe("expired");
@@ -190,9 +188,7 @@ describe("resumeRemote refuses a value the server's checkpoint could not keep as
 
   test("past the deadline, where the value is sent for the node to judge, one is refused the same way and the approval still resolves as expired", async () => {
     const expiring = new RemoteGraph({ graphId: server.expiringGraphId, client });
-    const thread = await client.threads.create();
-    const config = { configurable: { thread_id: thread.thread_id } };
-    await client.runs.wait(thread.thread_id, server.expiringGraphId, { input: { messages: [{ role: "user", content: "deploy billing" }] } });
+    const { config } = await pausedThread(server.expiringGraphId);
     const pending = await getInterrupt(expiring, config);
     await new Promise((wait) => setTimeout(wait, 80));
     const error = await resumeRemote(expiring, config, [UNLOADABLE] as never, { interruptId: pending!.interruptId }).catch((e: unknown) => e);
