@@ -49,6 +49,12 @@ async function pausedThread(graphId = server.graphId) {
   return { threadId: thread.thread_id, config: { configurable: { thread_id: thread.thread_id } } };
 }
 
+async function collect(stream: AsyncIterable<unknown>): Promise<unknown[]> {
+  const chunks: unknown[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return chunks;
+}
+
 type ToolMessageJson = { type: string; status?: string; content: unknown; additional_kwargs?: { hitl?: Record<string, unknown> } };
 
 function toolMessagesOf(values: unknown): ToolMessageJson[] {
@@ -249,6 +255,24 @@ describe("the Agent Server refusing or failing a request is a typed error, not t
     expect(await executions()).toBe(before + 1);
   });
 
+  test("resumeStream through a connection cut while the run streams: the stream ends with the same AGENT_SERVER_FAILED, and the call ran once", async () => {
+    const { config } = await pausedThread();
+    const before = await executions();
+    const pending = await getInterrupt(remote, config);
+    const proxy = await startCuttingProxy(server.url, (request) => request.method === "POST" && /\/runs\/stream$/.test(request.url ?? ""));
+    try {
+      const cutOff = new RemoteGraph({ graphId: server.graphId, client: new Client({ apiUrl: proxy.url }) });
+      const run = await resumeStream(cutOff, config, [{ type: "approve" }], { interruptId: pending!.interruptId, streamMode: ["updates"] });
+      const failed = { name: "HITLError", code: "AGENT_SERVER_FAILED", details: [expect.objectContaining({ received: "connection failed" })] };
+      await expect(collect(run)).rejects.toMatchObject(failed);
+      await expect(run.outcome).rejects.toMatchObject(failed);
+    } finally {
+      await proxy.close();
+    }
+    for (const run of await client.runs.list(config.configurable.thread_id)) await client.runs.join(config.configurable.thread_id, run.run_id);
+    expect(await executions()).toBe(before + 1);
+  });
+
   test("a server that cannot be reached: getInterrupt, resumeRemote and the inbox are AGENT_SERVER_FAILED, saying nothing was sent", async () => {
     const unreachable = new RemoteGraph({ graphId: server.graphId, client: new Client({ apiUrl: "http://127.0.0.1:1", callerOptions: { maxRetries: 0 } }) });
     const config = { configurable: { thread_id: "00000000-0000-4000-8000-000000000001" } };
@@ -417,12 +441,6 @@ describe("resumeRemote() reports what the server's node recorded", () => {
 });
 
 describe("streamed start and resume through a RemoteGraph", () => {
-  async function collect(stream: AsyncIterable<unknown>): Promise<unknown[]> {
-    const chunks: unknown[] = [];
-    for await (const chunk of stream) chunks.push(chunk);
-    return chunks;
-  }
-
   test("startStream yields the server's updates and the pause as an __interrupt__ chunk with interruptId and digests; its outcome is start()'s", async () => {
     const thread = await client.threads.create();
     const config = { configurable: { thread_id: thread.thread_id } };
