@@ -4,12 +4,13 @@
  * network). Each run of `deploy` appends one line to the file `HITL_REMOTE_COUNTER_FILE` names,
  * so a caller in another process can count executions. `expiring` is the same agent with a
  * 50 ms approval deadline; `signed` requires decisions signed with `REMOTE_SIGNING_KEY`;
- * `flaky` is an agent whose `deploy` fails its first run (for batches completed by a later resume).
+ * `flaky` is an agent whose `deploy` fails its first run (for batches completed by a later resume);
+ * `halting` halts the run after a deploy (a `PostToolUse` hook's `preventContinuation`).
  */
 import { appendFile, readFile } from "node:fs/promises";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
-import { ApprovalToolNode } from "../../src/index.js";
+import { ApprovalToolNode, HookRegistry } from "../../src/index.js";
 import { scriptedAgent } from "../support/agent-graph.js";
 import { toolCallingScript } from "../support/scripted-chat-model.js";
 
@@ -59,3 +60,13 @@ const flakyDeploy = tool(
 
 /** An agent whose `deploy` fails its first run; tool errors fail the run (`handleToolErrors: false`). */
 export const flaky = scriptedAgent(new ApprovalToolNode([flakyDeploy], { interruptOn: { deploy: true }, handleToolErrors: false }), script, false).graph;
+
+/** The same agent whose `PostToolUse` hook halts the run after an approved deploy (`preventContinuation`). */
+export const halting = scriptedAgent(
+  new ApprovalToolNode([deploy], {
+    interruptOn: { deploy: true },
+    hooks: new HookRegistry().register("PostToolUse", { matcher: "deploy", hooks: [() => ({ preventContinuation: true, stopReason: "one deploy per run" })] }),
+  }),
+  script,
+  false,
+).graph;

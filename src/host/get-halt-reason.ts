@@ -1,7 +1,10 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { memorySaverRefusesThreadId } from "../langgraph/index.js";
+import { agentServerFailure } from "./agent-server-failure.js";
 import { checkedThreadIdOf, type HITLGraph } from "./graph-types.js";
+import { messageTypeOf } from "./message-type.js";
+import { isRemoteGraph } from "./remote-graph.js";
 import type { RunHalt } from "./run-outcome.js";
 
 interface HaltMark {
@@ -15,10 +18,11 @@ interface HaltMark {
  * hook gave with `preventContinuation` (or `cancelRun`), or `undefined` when the latest batch
  * did not stop it. The mark lives on the batch's `ToolMessage` (`additional_kwargs.hitl_halt`).
  *
- * @param graph - The compiled graph.
+ * @param graph - A compiled graph, or a `RemoteGraph` (a graph deployed on LangGraph Agent Server).
  * @param config - `{ configurable: { thread_id } }`.
  * @returns `{ reason, event, toolCallId, cancelled }` or `undefined`.
- * @throws {HITLError} `INVALID_OPTIONS` for a thread id with the NUL character.
+ * @throws {HITLError} `INVALID_OPTIONS` for a thread id with the NUL character; for a
+ * `RemoteGraph`, `AGENT_SERVER_FAILED` when its server could not be reached or answered an HTTP error.
  * @example
  * ```ts
  * const halt = await getHaltReason(graph, config);
@@ -29,11 +33,14 @@ export async function getHaltReason(graph: HITLGraph, config: RunnableConfig): P
   const threadId = checkedThreadIdOf(config, "getHaltReason()");
   // Nothing was ever checkpointed under an id the MemorySaver refuses (its read would throw a plain Error).
   if (threadId !== undefined && memorySaverRefusesThreadId(graph.checkpointer, threadId)) return undefined;
-  const state = await graph.getState(config);
+  const state = await graph.getState(config).catch((error: unknown) => {
+    throw (isRemoteGraph(graph) ? agentServerFailure(error, "read", threadId) : undefined) ?? error;
+  });
   const messages = ((state.values as { messages?: BaseMessage[] } | undefined)?.messages ?? []) as BaseMessage[];
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const message = messages[index];
-    if (message === undefined || message.getType() !== "tool") return undefined;
+    // A RemoteGraph's state holds the messages as the server's JSON.
+    if (message === undefined || messageTypeOf(message) !== "tool") return undefined;
     const mark = message.additional_kwargs?.["hitl_halt"] as HaltMark | undefined;
     if (mark !== undefined) {
       return { reason: mark.reason, event: mark.event, toolCallId: (message as { tool_call_id?: string }).tool_call_id ?? "", cancelled: mark.kind === "cancel" };

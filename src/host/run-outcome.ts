@@ -5,7 +5,7 @@ import { HITLError } from "../errors/hitl-error.js";
 import { decodeStop, type RunStop } from "../protocol/stop-reason.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
-import { insideMiddlewareErrors, runnerFor, unknownInterruptOf } from "../langgraph/index.js";
+import { insideMiddlewareErrors, remoteDrainReason, runnerFor, unknownInterruptOf } from "../langgraph/index.js";
 import type { HITLGraph } from "./graph-types.js";
 import { agentServerFailure } from "./agent-server-failure.js";
 import { isRemoteGraph } from "./remote-graph.js";
@@ -33,9 +33,9 @@ function splitResult(result: unknown, threadId: string | undefined): { values: R
   return { values, interrupts };
 }
 
-/** The stop a hook requested, when `error` is the drain LangGraph raised for it. */
+/** The stop a hook requested, when `error` is the drain LangGraph raised for it (here, or on the Agent Server behind a `RemoteGraph`). */
 function stopOf(error: unknown): RunStop | undefined {
-  return isGraphDrained(error) ? decodeStop((error as { reason?: unknown }).reason) : undefined;
+  return decodeStop(isGraphDrained(error) ? (error as { reason?: unknown }).reason : remoteDrainReason(error));
 }
 
 /**
@@ -121,7 +121,9 @@ export async function settleRun<TValues>(graph: HITLGraph, run: () => Promise<un
         cause: error,
       });
     }
-    const state = await graph.getState(config);
+    const state = await graph.getState(config).catch((failed: unknown) => {
+      throw (isRemoteGraph(graph) ? agentServerFailure(failed, "run", threadId) : undefined) ?? failed;
+    });
     const { kind: _kind, ...halted } = stop;
     return { values: state.values as TValues, interrupts: [], halted };
   }

@@ -15,6 +15,7 @@ import { readJsonBody } from "./read-json-body.js";
 import { resumeBodyDetails } from "./body-details.js";
 import { boundDetail, cutErrorMessage } from "../errors/bounded-detail.js";
 import { capDetails } from "../errors/capped-details.js";
+import { messageTypeOf } from "../host/message-type.js";
 
 function json(value: unknown, status = 200): Response {
   return new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json; charset=utf-8", ...JSON_SAFETY_HEADERS } });
@@ -106,16 +107,11 @@ function callIdsOf(payload: unknown): string[] {
   return [];
 }
 
-/** A message's type: a compiled graph returns message objects, a RemoteGraph their JSON (`type`). */
-function messageType(message: BaseMessage): string | undefined {
-  return typeof message.getType === "function" ? message.getType() : (message as { type?: string }).type;
-}
-
 /** The ToolMessages that answered the reviewed calls: what ran, what did not, who decided, and what shadow policies said. */
 function outcomesOf(values: unknown, callIds: readonly string[]) {
   const messages = ((values as { messages?: BaseMessage[] } | undefined)?.messages ?? []) as BaseMessage[];
   return messages
-    .filter((message) => messageType(message) === "tool" && callIds.includes((message as { tool_call_id?: string }).tool_call_id ?? ""))
+    .filter((message) => messageTypeOf(message) === "tool" && callIds.includes((message as { tool_call_id?: string }).tool_call_id ?? ""))
     .map((message) => ({
       tool_call_id: (message as { tool_call_id?: string }).tool_call_id,
       name: message.name,

@@ -84,3 +84,32 @@ export function remoteThreadBusy(error: unknown): boolean {
   const status = remoteHttpStatus(error);
   return (status === 409 || status === 422) && BUSY_THREAD_MESSAGE.test((error as Error).message);
 }
+
+// How a RemoteGraph reports a run the server's graph drained (a hook's halt or cancel, raised as
+// LangGraph's GraphDrained there): a RemoteException whose message is the server's error event,
+// `{ "error": "GraphDrained", "message": "Graph drained: <reason>" }`.
+const REMOTE_EXCEPTION = "RemoteException";
+const DRAINED_ERROR = "GraphDrained";
+const DRAINED_MESSAGE_PREFIX = "Graph drained: ";
+
+/**
+ * The drain reason of a run the Agent Server reports as drained, read from the `RemoteException`
+ * a `RemoteGraph` throws for it; `undefined` for any other error.
+ *
+ * @example
+ * ```ts
+ * remoteDrainReason(await remoteGraph.invoke(command, config).catch((e) => e)); // "langgraph-hitl:{...}" after a hook halted the run
+ * ```
+ */
+export function remoteDrainReason(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== REMOTE_EXCEPTION) return undefined;
+  let event: unknown;
+  try {
+    event = JSON.parse(error.message);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(event) || event["error"] !== DRAINED_ERROR) return undefined;
+  const message = event["message"];
+  return typeof message === "string" && message.startsWith(DRAINED_MESSAGE_PREFIX) ? message.slice(DRAINED_MESSAGE_PREFIX.length) : undefined;
+}

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@langchain/langgraph-sdk";
 import { RemoteGraph } from "@langchain/langgraph/remote";
-import { createRemoteInbox, getInterrupt, getInterrupts, isHITLError, isRemoteGraph, isToolApprovalInterrupt, resumeRemote, resumeStream, start, startStream, type RunInterruptResult, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { createRemoteInbox, getHaltReason, getInterrupt, getInterrupts, isHITLError, isRemoteGraph, isToolApprovalInterrupt, resumeRemote, resumeStream, start, startStream, type RunInterruptResult, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { createApprovalHandler, anonymousReviewer } from "../../src/http/index.js";
 import { startLocalAgentServer, type LocalAgentServer } from "../../examples/support/agent-server.js";
 import { REMOTE_SIGNING_KEY } from "../../examples/remote-server/agent.js";
@@ -201,6 +201,35 @@ describe("resumeRemote refuses a value the server's checkpoint could not keep as
     expect(error).toMatchObject({ name: "HITLError", code: "INVALID_DECISION", details: [expect.objectContaining({ path: [0] })] });
     expect((await getInterrupt(expiring, config))?.interruptId).toBe(pending!.interruptId);
     expect((await resumeRemote(expiring, config, [{ type: "approve" }], { interruptId: pending!.interruptId })).status).toBe("expired");
+  });
+});
+
+describe("a hook on the server that halts the run", () => {
+  test("resumeRemote reports the approval applied with halted (the server's drain is not thrown), the call ran once, and getHaltReason reads the reason from the server", async () => {
+    const halting = new RemoteGraph({ graphId: server.haltingGraphId, client });
+    const { config } = await pausedThread(server.haltingGraphId);
+    const before = await executions();
+    const pending = await getInterrupt(halting, config);
+    const outcome = await resumeRemote(halting, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+    expect([outcome.status, outcome.halted]).toEqual(["applied", { reason: "one deploy per run", event: "PostToolUse", toolCallId: "call_1" }]);
+    expect(toolMessagesOf(outcome.values).map((message) => message.status)).toEqual(["success"]);
+    expect(await executions()).toBe(before + 1);
+    expect(await getHaltReason(halting, config)).toEqual({ reason: "one deploy per run", event: "PostToolUse", toolCallId: "call_1", cancelled: false });
+    expect(await getHaltReason(remote, (await pausedThread()).config)).toBeUndefined();
+  });
+
+  test("the HTTP handler in front of it answers 200 with status \"halted\", not 500", async () => {
+    const halting = new RemoteGraph({ graphId: server.haltingGraphId, client });
+    const { url, close: closeIt } = await serveOnLoopback(createApprovalHandler({ graph: halting, authenticate: anonymousReviewer("u-grace", "Grace") }));
+    try {
+      const { threadId } = await pausedThread(server.haltingGraphId);
+      const shown = (await (await fetch(`${url}/threads/${threadId}/interrupt`)).json()) as { interruptId: string };
+      const response = await fetch(`${url}/threads/${threadId}/resume`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ interruptId: shown.interruptId, decisions: [{ type: "approve" }] }) });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: "halted", halted: { reason: "one deploy per run" }, outcomes: [expect.objectContaining({ status: "success" })] });
+    } finally {
+      await closeIt();
+    }
   });
 });
 

@@ -4,7 +4,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@langchain/langgraph-sdk";
 import { RemoteGraph } from "@langchain/langgraph/remote";
-import { looksLikeRemoteGraph, remoteConnectionFailed, remoteGraphClient, remoteHttpStatus, remoteThreadBusy } from "../../src/langgraph/index.js";
+import { GraphDrained, RemoteException } from "@langchain/langgraph";
+import { looksLikeRemoteGraph, remoteConnectionFailed, remoteDrainReason, remoteGraphClient, remoteHttpStatus, remoteThreadBusy } from "../../src/langgraph/index.js";
 
 let server: Server;
 let apiUrl = "";
@@ -67,5 +68,15 @@ describe("RemoteGraph and the LangGraph SDK, as src/langgraph/remote-graph.ts re
     const busy = await client().runs.wait(`busy-${status}`, "agent", { input: {} }).catch((e: unknown) => e);
     expect(remoteThreadBusy(busy)).toBe(true);
     expect(remoteThreadBusy(await client().runs.wait(String(status), "agent", { input: {} }).catch((e: unknown) => e))).toBe(false);
+  });
+
+  test("a run the server drained is a RemoteException carrying the server's error event, from which the drain reason reads back", () => {
+    // The Agent Server's error event for a drained run: the error's name and its message (tests/host/remote-graph.test.ts drives a real one).
+    const drained = new GraphDrained("langgraph-hitl:{}");
+    const thrown = new RemoteException(JSON.stringify({ error: drained.name, message: drained.message }));
+    expect(remoteDrainReason(thrown)).toBe("langgraph-hitl:{}");
+    expect(remoteDrainReason(new RemoteException(JSON.stringify({ error: "ValueError", message: "Graph drained: x" })))).toBeUndefined();
+    expect(remoteDrainReason(new RemoteException("not json"))).toBeUndefined();
+    expect(remoteDrainReason(new Error(thrown.message))).toBeUndefined();
   });
 });
