@@ -1,5 +1,4 @@
-import { HITLError } from "../errors/hitl-error.js";
-import { isHITLError } from "../errors/hitl-error.js";
+import { HITLError, isHITLError } from "../errors/hitl-error.js";
 import { remoteConnectionFailed, remoteHttpStatus, remoteThreadBusy } from "../langgraph/index.js";
 
 /** What a failed request of a `RemoteGraph` means for the caller: before anything was sent, or after a run was. */
@@ -22,9 +21,9 @@ function failureOf(error: unknown): { what: string; received: number | string } 
 /**
  * The typed error for a `RemoteGraph` request that failed at the Agent Server rather than in the
  * graph: `THREAD_BUSY` when the server refused a run because the thread is running another one
- * (nothing of this submission was sent), `AGENT_SERVER_FAILED` when it could not be reached or
- * answered with an HTTP error. An error the server's run raised (a tool's, a node's) and this
- * library's own errors are not its to judge: `undefined`.
+ * (nothing of this submission was sent), `AGENT_SERVER_FAILED` when it could not be reached, the
+ * connection was cut, or it answered with an HTTP error. An error the server's run raised (a
+ * tool's, a node's) and this library's own errors are not its to judge: `undefined`.
  *
  * @param error - What the SDK or `RemoteGraph` threw.
  * @param stage - `"read"` when nothing had been sent, `"run"` when a run was.
