@@ -204,6 +204,22 @@ describe("resumeRemote refuses a value the server's checkpoint could not keep as
   });
 });
 
+/** Runs `work` with a RemoteGraph whose connection is cut once a run's stream starts answering (a loopback proxy). */
+async function throughCutConnection(work: (cutOff: RemoteGraph) => Promise<void>): Promise<void> {
+  const proxy = await startCuttingProxy(server.url, (request) => request.method === "POST" && /\/runs\/stream$/.test(request.url ?? ""));
+  try {
+    await work(new RemoteGraph({ graphId: server.graphId, client: new Client({ apiUrl: proxy.url }) }));
+    expect(proxy.cuts()).toBe(1);
+  } finally {
+    await proxy.close();
+  }
+}
+
+/** Waits for every run of the thread to end: the Agent Server does not cancel a run whose client went away (on_disconnect defaults to "continue"). */
+async function runsEnded(threadId: string): Promise<void> {
+  for (const run of await client.runs.list(threadId)) await client.runs.join(threadId, run.run_id);
+}
+
 describe("a hook on the server that halts the run", () => {
   test("resumeRemote reports the approval applied with halted (the server's drain is not thrown), the call ran once, and getHaltReason reads the reason from the server", async () => {
     const halting = new RemoteGraph({ graphId: server.haltingGraphId, client });
@@ -266,20 +282,14 @@ describe("the Agent Server refusing or failing a request is a typed error, not t
     const { config } = await pausedThread();
     const before = await executions();
     const pending = await getInterrupt(remote, config);
-    const proxy = await startCuttingProxy(server.url, (request) => request.method === "POST" && /\/runs\/stream$/.test(request.url ?? ""));
-    try {
-      const cutOff = new RemoteGraph({ graphId: server.graphId, client: new Client({ apiUrl: proxy.url }) });
+    await throughCutConnection(async (cutOff) => {
       const error = await resumeRemote(cutOff, config, [{ type: "approve" }], { interruptId: pending!.interruptId }).catch((e: unknown) => e);
-      expect(proxy.cuts()).toBe(1);
       expect(error).toMatchObject({ name: "HITLError", code: "AGENT_SERVER_FAILED", details: [expect.objectContaining({ received: "connection failed" })], message: expect.stringContaining("whether the server went through with it is unknown") });
-    } finally {
-      await proxy.close();
-    }
+    });
     // Sent again at once: refused whether the first run is still going (THREAD_BUSY) or done.
     const again = await resumeRemote(remote, config, [{ type: "approve" }], { interruptId: pending!.interruptId }).catch((e: unknown) => e);
     expect(["THREAD_BUSY", "INTERRUPT_ALREADY_RESOLVED", "NO_PENDING_INTERRUPT"]).toContain((again as { code?: string }).code);
-    // The Agent Server does not cancel a run whose client went away (on_disconnect defaults to "continue"): wait for it.
-    for (const run of await client.runs.list(config.configurable.thread_id)) await client.runs.join(config.configurable.thread_id, run.run_id);
+    await runsEnded(config.configurable.thread_id);
     await expect(resumeRemote(remote, config, [{ type: "approve" }], { interruptId: pending!.interruptId })).rejects.toMatchObject({ code: "INTERRUPT_ALREADY_RESOLVED" });
     expect(await executions()).toBe(before + 1);
   });
@@ -288,17 +298,13 @@ describe("the Agent Server refusing or failing a request is a typed error, not t
     const { config } = await pausedThread();
     const before = await executions();
     const pending = await getInterrupt(remote, config);
-    const proxy = await startCuttingProxy(server.url, (request) => request.method === "POST" && /\/runs\/stream$/.test(request.url ?? ""));
-    try {
-      const cutOff = new RemoteGraph({ graphId: server.graphId, client: new Client({ apiUrl: proxy.url }) });
+    await throughCutConnection(async (cutOff) => {
       const run = await resumeStream(cutOff, config, [{ type: "approve" }], { interruptId: pending!.interruptId, streamMode: ["updates"] });
       const failed = { name: "HITLError", code: "AGENT_SERVER_FAILED", details: [expect.objectContaining({ received: "connection failed" })] };
       await expect(collect(run)).rejects.toMatchObject(failed);
       await expect(run.outcome).rejects.toMatchObject(failed);
-    } finally {
-      await proxy.close();
-    }
-    for (const run of await client.runs.list(config.configurable.thread_id)) await client.runs.join(config.configurable.thread_id, run.run_id);
+    });
+    await runsEnded(config.configurable.thread_id);
     expect(await executions()).toBe(before + 1);
   });
 
