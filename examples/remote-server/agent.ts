@@ -5,7 +5,8 @@
  * so a caller in another process can count executions. `expiring` is the same agent with a
  * 50 ms approval deadline; `signed` requires decisions signed with `REMOTE_SIGNING_KEY`;
  * `flaky` is an agent whose `deploy` fails its first run (for batches completed by a later resume);
- * `halting` halts the run after a deploy (a `PostToolUse` hook's `preventContinuation`).
+ * `halting` halts the run after a deploy (a `PostToolUse` hook's `preventContinuation`),
+ * `cancelling` cancels it (`cancelRun`).
  */
 import { appendFile, readFile } from "node:fs/promises";
 import { tool } from "@langchain/core/tools";
@@ -66,6 +67,16 @@ export const halting = scriptedAgent(
   new ApprovalToolNode([deploy], {
     interruptOn: { deploy: true },
     hooks: new HookRegistry().register("PostToolUse", { matcher: "deploy", hooks: [() => ({ preventContinuation: true, stopReason: "one deploy per run" })] }),
+  }),
+  script,
+  false,
+).graph;
+
+/** The same agent whose `PostToolUse` hook cancels the run after a deploy (`cancelRun`): its result is kept. */
+export const cancelling = scriptedAgent(
+  new ApprovalToolNode([deploy], {
+    interruptOn: { deploy: true },
+    hooks: new HookRegistry().register("PostToolUse", { matcher: "deploy", hooks: [() => ({ cancelRun: "deploys end the run" })] }),
   }),
   script,
   false,

@@ -234,6 +234,28 @@ describe("a hook on the server that halts the run", () => {
     expect(await getHaltReason(remote, (await pausedThread()).config)).toBeUndefined();
   });
 
+  test("one that cancels it: resumeRemote throws RUN_CANCELLED with the hook's reason, the call ran once and its result is kept, and the HTTP handler answers 200 status \"cancelled\"", async () => {
+    const cancelling = new RemoteGraph({ graphId: server.cancellingGraphId, client });
+    const first = await pausedThread(server.cancellingGraphId);
+    const before = await executions();
+    const pending = await getInterrupt(cancelling, first.config);
+    await expect(resumeRemote(cancelling, first.config, [{ type: "approve" }], { interruptId: pending!.interruptId })).rejects.toMatchObject({ name: "HITLError", code: "RUN_CANCELLED", message: expect.stringContaining("deploys end the run") });
+    expect(toolMessagesOf((await cancelling.getState(first.config)).values).map((message) => message.status)).toEqual(["success"]);
+    expect(await getHaltReason(cancelling, first.config)).toMatchObject({ reason: "deploys end the run", cancelled: true });
+
+    const { url, close: closeIt } = await serveOnLoopback(createApprovalHandler({ graph: cancelling, authenticate: anonymousReviewer("u-grace", "Grace") }));
+    try {
+      const { threadId } = await pausedThread(server.cancellingGraphId);
+      const shown = (await (await fetch(`${url}/threads/${threadId}/interrupt`)).json()) as { interruptId: string };
+      const response = await fetch(`${url}/threads/${threadId}/resume`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ interruptId: shown.interruptId, decisions: [{ type: "approve" }] }) });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: "cancelled", reason: expect.stringContaining("deploys end the run"), outcomes: [expect.objectContaining({ status: "success" })] });
+    } finally {
+      await closeIt();
+    }
+    expect(await executions()).toBe(before + 2);
+  });
+
   test("the HTTP handler in front of it answers 200 with status \"halted\", not 500", async () => {
     const halting = new RemoteGraph({ graphId: server.haltingGraphId, client });
     const { url, close: closeIt } = await serveOnLoopback(createApprovalHandler({ graph: halting, authenticate: anonymousReviewer("u-grace", "Grace") }));
