@@ -8,7 +8,7 @@ const CONSEQUENCE: Record<AgentServerStage, string> = {
   read: "nothing was sent. Try again once it answers.",
   run:
     "the run had been sent, so whether the server went through with it is unknown. Read the thread before sending it again: " +
-    "a second submission for an approval already answered is refused, never applied.",
+    "a second submission for an approval already answered is never applied (refused, or reported superseded).",
 };
 
 function failureOf(error: unknown): { what: string; received: number | string } | undefined {
