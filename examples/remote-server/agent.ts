@@ -6,14 +6,17 @@
  * 50 ms approval deadline; `signed` requires decisions signed with `REMOTE_SIGNING_KEY`;
  * `flaky` is an agent whose `deploy` fails its first run (for batches completed by a later resume);
  * `halting` halts the run after a deploy (a `PostToolUse` hook's `preventContinuation`),
- * `cancelling` cancels it (`cancelRun`).
+ * `cancelling` cancels it (`cancelRun`); `middlewareHalting` is `createAgent` with `approvalMiddleware`
+ * and the same halting hook.
  */
 import { appendFile, readFile } from "node:fs/promises";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
+import { createAgent } from "langchain";
 import { ApprovalToolNode, HookRegistry } from "../../src/index.js";
+import { approvalMiddleware } from "../../src/langchain/index.js";
 import { scriptedAgent } from "../support/agent-graph.js";
-import { toolCallingScript } from "../support/scripted-chat-model.js";
+import { ScriptedChatModel, toolCallingScript } from "../support/scripted-chat-model.js";
 
 const deploy = tool(
   async ({ service, replicas }) => {
@@ -81,3 +84,15 @@ export const cancelling = scriptedAgent(
   script,
   false,
 ).graph;
+
+/** `createAgent` with `approvalMiddleware` and the same halting `PostToolUse` hook. */
+export const middlewareHalting = createAgent({
+  model: new ScriptedChatModel(toolCallingScript([{ name: "deploy", args: { service: "billing", replicas: 2 } }])),
+  tools: [deploy],
+  middleware: [
+    approvalMiddleware({
+      interruptOn: { deploy: true },
+      hooks: new HookRegistry().register("PostToolUse", { matcher: "deploy", hooks: [() => ({ preventContinuation: true, stopReason: "one deploy per run" })] }),
+    }),
+  ],
+});

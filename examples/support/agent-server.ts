@@ -20,6 +20,8 @@ export interface LocalAgentServer {
   haltingGraphId: string;
   /** The id of an agent whose `PostToolUse` hook cancels the run after a deploy (`cancelRun`). */
   cancellingGraphId: string;
+  /** The id of a `createAgent` + `approvalMiddleware` agent whose `PostToolUse` hook halts the run after a deploy. */
+  middlewareHaltingGraphId: string;
   /** Stops the server and removes its scratch folder. */
   stop(): Promise<void>;
 }
@@ -122,7 +124,7 @@ export async function startLocalAgentServer(options: LocalAgentServerOptions = {
   // The CLI joins graph paths onto the config's folder, so the path must be relative to it.
   const graphPath = relative(folder, GRAPH_FILE);
   const extra = Object.fromEntries(Object.entries(options.graphs ?? {}).map(([id, target]) => [id, relative(folder, target)]));
-  const graphs = { agent: `${graphPath}:graph`, expiring: `${graphPath}:expiring`, signed: `${graphPath}:signed`, flaky: `${graphPath}:flaky`, halting: `${graphPath}:halting`, cancelling: `${graphPath}:cancelling`, ...extra };
+  const graphs = { agent: `${graphPath}:graph`, expiring: `${graphPath}:expiring`, signed: `${graphPath}:signed`, flaky: `${graphPath}:flaky`, halting: `${graphPath}:halting`, cancelling: `${graphPath}:cancelling`, middlewareHalting: `${graphPath}:middlewareHalting`, ...extra };
   await writeFile(join(folder, "langgraph.json"), JSON.stringify({ node_version: "20", graphs, dependencies: ["."] }));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -153,5 +155,5 @@ export async function startLocalAgentServer(options: LocalAgentServerOptions = {
     await stop();
     throw error;
   }
-  return { url, graphId: "agent", expiringGraphId: "expiring", signedGraphId: "signed", flakyGraphId: "flaky", haltingGraphId: "halting", cancellingGraphId: "cancelling", stop };
+  return { url, graphId: "agent", expiringGraphId: "expiring", signedGraphId: "signed", flakyGraphId: "flaky", haltingGraphId: "halting", cancellingGraphId: "cancelling", middlewareHaltingGraphId: "middlewareHalting", stop };
 }

@@ -234,9 +234,12 @@ async function runsEnded(threadId: string): Promise<void> {
 }
 
 describe("a hook on the server that halts the run", () => {
-  test("resumeRemote reports the approval applied with halted (the server's drain is not thrown), the call ran once, and getHaltReason reads the reason from the server", async () => {
-    const halting = new RemoteGraph({ graphId: server.haltingGraphId, client });
-    const { config } = await pausedThread(server.haltingGraphId);
+  test.each([
+    ["ApprovalToolNode", () => server.haltingGraphId],
+    ["createAgent + approvalMiddleware", () => server.middlewareHaltingGraphId],
+  ])("%s: resumeRemote reports the approval applied with halted (the server's drain is not thrown), the call ran once, and getHaltReason reads the reason from the server", async (_adapter, graphId) => {
+    const halting = new RemoteGraph({ graphId: graphId(), client });
+    const { config } = await pausedThread(graphId());
     const before = await executions();
     const pending = await getInterrupt(halting, config);
     const outcome = await resumeRemote(halting, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
