@@ -233,6 +233,18 @@ async function runsEnded(threadId: string): Promise<void> {
   for (const run of await client.runs.list(threadId)) await client.runs.join(threadId, run.run_id);
 }
 
+/** Pauses a thread of `graphId` and approves it through an HTTP handler fronting `graph`, as a reviewer's page would: the handler's answer. */
+async function approvedOverHttp(graph: RemoteGraph, graphId: string): Promise<Response> {
+  const { url, close: closeIt } = await serveOnLoopback(createApprovalHandler({ graph, authenticate: anonymousReviewer("u-grace", "Grace") }));
+  try {
+    const { threadId } = await pausedThread(graphId);
+    const shown = (await (await fetch(`${url}/threads/${threadId}/interrupt`)).json()) as { interruptId: string };
+    return await fetch(`${url}/threads/${threadId}/resume`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ interruptId: shown.interruptId, decisions: [{ type: "approve" }] }) });
+  } finally {
+    await closeIt();
+  }
+}
+
 describe("a hook on the server that halts the run", () => {
   test.each([
     ["ApprovalToolNode", () => server.haltingGraphId],
@@ -259,31 +271,16 @@ describe("a hook on the server that halts the run", () => {
     expect(toolMessagesOf((await cancelling.getState(first.config)).values).map((message) => message.status)).toEqual(["success"]);
     expect(await getHaltReason(cancelling, first.config)).toMatchObject({ reason: "deploys end the run", cancelled: true });
 
-    const { url, close: closeIt } = await serveOnLoopback(createApprovalHandler({ graph: cancelling, authenticate: anonymousReviewer("u-grace", "Grace") }));
-    try {
-      const { threadId } = await pausedThread(server.cancellingGraphId);
-      const shown = (await (await fetch(`${url}/threads/${threadId}/interrupt`)).json()) as { interruptId: string };
-      const response = await fetch(`${url}/threads/${threadId}/resume`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ interruptId: shown.interruptId, decisions: [{ type: "approve" }] }) });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ status: "cancelled", reason: expect.stringContaining("deploys end the run"), outcomes: [expect.objectContaining({ status: "success" })] });
-    } finally {
-      await closeIt();
-    }
+    const response = await approvedOverHttp(cancelling, server.cancellingGraphId);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "cancelled", reason: expect.stringContaining("deploys end the run"), outcomes: [expect.objectContaining({ status: "success" })] });
     expect(await executions()).toBe(before + 2);
   });
 
   test("the HTTP handler in front of it answers 200 with status \"halted\", not 500", async () => {
-    const halting = new RemoteGraph({ graphId: server.haltingGraphId, client });
-    const { url, close: closeIt } = await serveOnLoopback(createApprovalHandler({ graph: halting, authenticate: anonymousReviewer("u-grace", "Grace") }));
-    try {
-      const { threadId } = await pausedThread(server.haltingGraphId);
-      const shown = (await (await fetch(`${url}/threads/${threadId}/interrupt`)).json()) as { interruptId: string };
-      const response = await fetch(`${url}/threads/${threadId}/resume`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ interruptId: shown.interruptId, decisions: [{ type: "approve" }] }) });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ status: "halted", halted: { reason: "one deploy per run" }, outcomes: [expect.objectContaining({ status: "success" })] });
-    } finally {
-      await closeIt();
-    }
+    const response = await approvedOverHttp(new RemoteGraph({ graphId: server.haltingGraphId, client }), server.haltingGraphId);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "halted", halted: { reason: "one deploy per run" }, outcomes: [expect.objectContaining({ status: "success" })] });
   });
 });
 
