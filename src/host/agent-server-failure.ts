@@ -1,5 +1,6 @@
 import { HITLError, isHITLError } from "../errors/hitl-error.js";
 import { remoteConnectionFailed, remoteHttpStatus, remoteThreadBusy } from "../langgraph/index.js";
+import { isRemoteGraph } from "./remote-graph.js";
 
 /** What a failed request of a `RemoteGraph` means for the caller: before anything was sent, or after a run was. */
 type AgentServerStage = "read" | "run";
@@ -45,4 +46,18 @@ export function agentServerFailure(error: unknown, stage: AgentServerStage, thre
   if (failure === undefined) return undefined;
   const message = `the Agent Server failed: ${failure.what}`;
   return new HITLError("AGENT_SERVER_FAILED", `The Agent Server failed (${failure.what}): ${CONSEQUENCE[stage]}`, { ...where, details: [{ path: ["graph"], message, received: failure.received }], cause: error });
+}
+
+/**
+ * What to throw for `error` from a request of `graph`, which may be a compiled graph or a
+ * `RemoteGraph`: {@link agentServerFailure}'s typed error for a `RemoteGraph`'s failing server,
+ * otherwise `error` as it is.
+ *
+ * @example
+ * ```ts
+ * const state = await graph.getState(config).catch((error) => { throw failureOfGraph(graph, error, "read", threadId); });
+ * ```
+ */
+export function failureOfGraph(graph: unknown, error: unknown, stage: AgentServerStage, threadId?: string): unknown {
+  return (isRemoteGraph(graph) ? agentServerFailure(error, stage, threadId) : undefined) ?? error;
 }

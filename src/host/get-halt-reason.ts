@@ -1,10 +1,9 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { memorySaverRefusesThreadId } from "../langgraph/index.js";
-import { agentServerFailure } from "./agent-server-failure.js";
+import { failureOfGraph } from "./agent-server-failure.js";
 import { checkedThreadIdOf, type HITLGraph } from "./graph-types.js";
 import { messageTypeOf } from "./message-type.js";
-import { isRemoteGraph } from "./remote-graph.js";
 import type { RunHalt } from "./run-outcome.js";
 
 interface HaltMark {
@@ -34,7 +33,7 @@ export async function getHaltReason(graph: HITLGraph, config: RunnableConfig): P
   // Nothing was ever checkpointed under an id the MemorySaver refuses (its read would throw a plain Error).
   if (threadId !== undefined && memorySaverRefusesThreadId(graph.checkpointer, threadId)) return undefined;
   const state = await graph.getState(config).catch((error: unknown) => {
-    throw (isRemoteGraph(graph) ? agentServerFailure(error, "read", threadId) : undefined) ?? error;
+    throw failureOfGraph(graph, error, "read", threadId);
   });
   const messages = ((state.values as { messages?: BaseMessage[] } | undefined)?.messages ?? []) as BaseMessage[];
   for (let index = messages.length - 1; index >= 0; index -= 1) {

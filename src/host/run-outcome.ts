@@ -7,7 +7,7 @@ import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
 import { insideMiddlewareErrors, remoteDrainReason, runnerFor, unknownInterruptOf } from "../langgraph/index.js";
 import type { HITLGraph } from "./graph-types.js";
-import { agentServerFailure } from "./agent-server-failure.js";
+import { agentServerFailure, failureOfGraph } from "./agent-server-failure.js";
 import { isRemoteGraph } from "./remote-graph.js";
 
 /** Why a run stopped early because a hook asked it to. */
@@ -122,7 +122,7 @@ export async function settleRun<TValues>(graph: HITLGraph, run: () => Promise<un
       });
     }
     const state = await graph.getState(config).catch((failed: unknown) => {
-      throw (isRemoteGraph(graph) ? agentServerFailure(failed, "run", threadId) : undefined) ?? failed;
+      throw failureOfGraph(graph, failed, "run", threadId);
     });
     const { kind: _kind, ...halted } = stop;
     return { values: state.values as TValues, interrupts: [], halted };
