@@ -1,7 +1,9 @@
 // What this library reads of `RemoteGraph` (@langchain/langgraph/remote) and the LangGraph SDK
 // beyond their public API: the graph's protected SDK `client` (the inbox searches the server's
-// threads through it), its LangChain class name, and how the SDK reports a failed request (an
-// `HTTPError` it does not export: `status`, and a message starting `HTTP <status>`).
+// threads through it), its LangChain class name, how the SDK reports a failed request (an
+// `HTTPError` it does not export: `status`, and a message starting `HTTP <status>`) and a failed
+// connection (`ConnectionError`), how the Agent Server refuses a run on a busy thread, and how a
+// RemoteGraph reports a run the server drained (a `RemoteException` holding its error event).
 // tests/langgraph/remote-graph.test.ts fails if a release changes any of them.
 const REMOTE_GRAPH_CLASS = "RemoteGraph";
 const CLIENT_FIELD = "client";
