@@ -1,12 +1,13 @@
-import { isHITLError } from "../errors/hitl-error.js";
 import type { HITLGraph } from "../host/graph-types.js";
 import { resume } from "../host/resume.js";
+import { passMovesOn } from "./expiry-refusals.js";
 import type { ExpiredInterrupt, InboxRow } from "./types.js";
 
 /**
  * Resolves overdue approvals: each goes through `resume()` (under its thread's continuation
  * lease), and the node rejects every pending call as expired (nothing runs). Interrupts resolved
- * meanwhile by someone else are skipped. Returns the ones this call expired.
+ * meanwhile by someone else, and those whose thread another run holds, are skipped (a later pass
+ * takes what is still pending). Returns the ones this call expired.
  */
 export async function expireRows(graph: HITLGraph, rows: readonly InboxRow[]): Promise<ExpiredInterrupt[]> {
   const expired: ExpiredInterrupt[] = [];
@@ -15,8 +16,7 @@ export async function expireRows(graph: HITLGraph, rows: readonly InboxRow[]): P
       const { status } = await resume(graph, { configurable: { thread_id: row.threadId } }, {}, { interruptId: row.interruptId, reviewer: { id: "langgraph-hitl:expiry" } });
       if (status === "expired") expired.push({ threadId: row.threadId, interruptId: row.interruptId, expiresAt: row.expiresAt ?? "" });
     } catch (error) {
-      if (isHITLError(error, "INTERRUPT_ALREADY_RESOLVED") || isHITLError(error, "INTERRUPT_MISMATCH") || isHITLError(error, "NO_PENDING_INTERRUPT") || isHITLError(error, "UNKNOWN_THREAD")) continue;
-      throw error;
+      if (!passMovesOn(error)) throw error;
     }
   }
   return expired;

@@ -3,13 +3,11 @@ import type { HITLGraph } from "../host/graph-types.js";
 import { isRemoteGraph } from "../host/remote-graph.js";
 import { resumeRemote } from "../host/resume-remote.js";
 import { resume } from "../host/resume.js";
+import { resolvedElsewhere } from "../inbox/expiry-refusals.js";
 import type { DueApproval } from "./due-approvals.js";
 
 /** Who asks for an expiry the sweeper makes. */
 const EXPIRY_REVIEWER = { id: "langgraph-hitl:expiry" } as const;
-
-/** Refusals that mean someone else resolved the approval first: nothing to do. */
-const RESOLVED_ELSEWHERE = ["INTERRUPT_ALREADY_RESOLVED", "INTERRUPT_MISMATCH", "NO_PENDING_INTERRUPT", "UNKNOWN_INTERRUPT"] as const;
 
 /**
  * Expires one approval past its deadline: a resume with no decisions, which the node judges by
@@ -34,7 +32,7 @@ export async function expireDue(graph: HITLGraph, due: DueApproval): Promise<"ex
       : await resume(graph, config, {}, { interruptId: due.interruptId, reviewer: EXPIRY_REVIEWER });
     return status === "expired" ? "expired" : "not-expired";
   } catch (error) {
-    if (RESOLVED_ELSEWHERE.some((code) => isHITLError(error, code))) return "skipped";
+    if (resolvedElsewhere(error)) return "skipped";
     // A remote server checks the empty answer before its node judges the deadline by its own clock.
     if (isRemoteGraph(graph) && isHITLError(error, "INVALID_DECISION")) return "not-expired";
     throw error;

@@ -138,6 +138,21 @@ describe("the Agent Server refusing or failing a request is a typed error, not t
     expect(await executions()).toBe(before + 1);
   });
 
+  test("two replicas' expirePendingInterrupts at once over the same overdue approvals: neither pass throws, each approval is expired by exactly one of them, and nothing runs", async () => {
+    const expiring = new RemoteGraph({ graphId: server.expiringGraphId, client });
+    const ours = new Set<string>();
+    for (let i = 0; i < 3; i++) ours.add((await pausedThread(server.expiringGraphId)).threadId);
+    const before = await executions();
+    await new Promise((wait) => setTimeout(wait, 80));
+    const inbox = createRemoteInbox(expiring);
+
+    const passes = await Promise.all([inbox.expirePendingInterrupts(expiring), inbox.expirePendingInterrupts(expiring)]);
+    const expiredOfOurs = passes.flat().filter((entry) => ours.has(entry.threadId)).map((entry) => entry.threadId);
+    expect(expiredOfOurs.sort()).toEqual([...ours].sort());
+    expect(await executions()).toBe(before);
+    for (const threadId of ours) expect(await getInterrupt(expiring, { configurable: { thread_id: threadId } })).toBeUndefined();
+  });
+
   test("a thread a raw Command made unreadable (a LangChain serialization record in the resume value): getInterrupt and resumeRemote are AGENT_SERVER_FAILED naming the server's 500, and nothing runs", async () => {
     const { threadId, config } = await pausedThread();
     const before = await executions();

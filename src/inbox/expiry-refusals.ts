@@ -1,0 +1,39 @@
+import { isHITLError, type HITLErrorCode } from "../errors/hitl-error.js";
+
+/** Refusals that mean the approval was resolved by someone else first, or its thread is gone. */
+const RESOLVED_ELSEWHERE: readonly HITLErrorCode[] = ["INTERRUPT_ALREADY_RESOLVED", "INTERRUPT_MISMATCH", "NO_PENDING_INTERRUPT", "UNKNOWN_INTERRUPT", "UNKNOWN_THREAD"];
+
+/**
+ * Whether an expiry's resume was refused because the approval is no longer pending: someone
+ * else resolved it first (a reviewer, another replica's expiry) or the thread was deleted.
+ * Nothing is left to expire.
+ *
+ * @param error - What the expiry's resume threw.
+ * @returns `true` for `INTERRUPT_ALREADY_RESOLVED`, `INTERRUPT_MISMATCH`, `NO_PENDING_INTERRUPT`,
+ * `UNKNOWN_INTERRUPT` and `UNKNOWN_THREAD`.
+ * @example
+ * ```ts
+ * resolvedElsewhere(new HITLError("INTERRUPT_ALREADY_RESOLVED", "resolved")); // true
+ * ```
+ */
+export function resolvedElsewhere(error: unknown): boolean {
+  return RESOLVED_ELSEWHERE.some((code) => isHITLError(error, code));
+}
+
+/**
+ * Whether an expiry pass (`expirePendingInterrupts`) moves on past an approval whose resume was
+ * refused: resolved elsewhere, or its thread busy with another run (a reviewer's slow tool,
+ * another replica's pass). A busy approval that run does not resolve is still pending, and the
+ * next pass takes it; throwing instead would leave every later approval of the pass unexpired.
+ *
+ * @param error - What the expiry's resume threw.
+ * @returns `true` when the pass should go on to the next approval.
+ * @example
+ * ```ts
+ * passMovesOn(new HITLError("THREAD_BUSY", "busy")); // true
+ * passMovesOn(new HITLError("DATABASE_UNAVAILABLE", "down")); // false: the pass throws it
+ * ```
+ */
+export function passMovesOn(error: unknown): boolean {
+  return resolvedElsewhere(error) || isHITLError(error, "THREAD_BUSY");
+}

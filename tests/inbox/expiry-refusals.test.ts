@@ -1,0 +1,26 @@
+import { HITLError, type HITLErrorCode } from "../../src/index.js";
+import { passMovesOn, resolvedElsewhere } from "../../src/inbox/expiry-refusals.js";
+
+const refusal = (code: HITLErrorCode) => new HITLError(code, code);
+
+describe("which refusals an expiry moves on past", () => {
+  test.each(["INTERRUPT_ALREADY_RESOLVED", "INTERRUPT_MISMATCH", "NO_PENDING_INTERRUPT", "UNKNOWN_INTERRUPT", "UNKNOWN_THREAD"] as const)("%s: resolved elsewhere, and a pass moves on", (code) => {
+    expect(resolvedElsewhere(refusal(code))).toBe(true);
+    expect(passMovesOn(refusal(code))).toBe(true);
+  });
+
+  test("THREAD_BUSY: not resolved (the sweeper retries it after its lease), but a pass moves on to the next approval", () => {
+    expect(resolvedElsewhere(refusal("THREAD_BUSY"))).toBe(false);
+    expect(passMovesOn(refusal("THREAD_BUSY"))).toBe(true);
+  });
+
+  test.each(["DATABASE_UNAVAILABLE", "AGENT_SERVER_FAILED", "INVALID_SIGNATURE", "INVALID_DECISION"] as const)("%s: a failure the pass throws", (code) => {
+    expect(passMovesOn(refusal(code))).toBe(false);
+  });
+
+  test("an error that is not the library's (a TypeError, a string) is thrown, not skipped", () => {
+    expect(passMovesOn(new TypeError("boom"))).toBe(false);
+    expect(passMovesOn("THREAD_BUSY")).toBe(false);
+    expect(resolvedElsewhere({ name: "HITLError", code: "UNKNOWN_THREAD" })).toBe(true);
+  });
+});
