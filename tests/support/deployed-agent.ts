@@ -60,3 +60,17 @@ export type ToolMessageJson = { type: string; status?: string; content: unknown;
 export function toolMessagesOf(values: unknown): ToolMessageJson[] {
   return ((values as { messages?: ToolMessageJson[] }).messages ?? []).filter((message) => message.type === "tool");
 }
+
+/** Waits until the `gated` graph's `deploy` has started on the thread (it then waits for {@link releaseGated}). */
+export async function gatedStarted(threadId: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await readFile(`${counterFile}.started`, "utf8").catch(() => "")).split("\n").includes(threadId)) {
+    if (Date.now() > deadline) throw new Error(`the gated deploy never started on ${threadId}`);
+    await new Promise((wait) => setTimeout(wait, 20));
+  }
+}
+
+/** Lets the `gated` graph's `deploy` on the thread finish. */
+export async function releaseGated(threadId: string): Promise<void> {
+  await writeFile(`${counterFile}.release.${threadId}`, "");
+}
