@@ -26,7 +26,7 @@ export { ToolNodeRuns } from "./tool-node-runs.js";
 export { drainThisRun } from "./run-control.js";
 export { insideMiddlewareErrors, isMiddlewareError } from "./middleware-error.js";
 export { nodeRunnables } from "./graph-nodes.js";
-export { looksLikeRemoteGraph, remoteConnectionFailed, remoteDrainReason, remoteGraphClient, remoteHttpStatus, remoteThreadBusy } from "./remote-graph.js";
+export { looksLikeRemoteGraph, remoteConnectionFailed, remoteDrainReason, remoteGraphClient, remoteHttpStatus, remoteRunRolledBack, remoteThreadBusy } from "./remote-graph.js";
 export { toolSchemaInput } from "./tool-schema-input.js";
 export { messageFields } from "./serialized-message.js";
 export { isStructuredOutputCall, toolErrorContent, toolsTaskOf } from "./langchain-agent.js";

@@ -3,7 +3,8 @@
 // threads through it), its LangChain class name, how the SDK reports a failed request (an
 // `HTTPError` it does not export: `status`, and a message starting `HTTP <status>`) and a failed
 // connection (`ConnectionError`), how the Agent Server refuses a run on a busy thread, and how a
-// RemoteGraph reports a run the server drained (a `RemoteException` holding its error event).
+// RemoteGraph reports a run the server drained or rolled back (a `RemoteException` holding its
+// error event).
 // tests/langgraph/remote-graph.test.ts fails if a release changes any of them.
 const REMOTE_GRAPH_CLASS = "RemoteGraph";
 const CLIENT_FIELD = "client";
@@ -104,14 +105,38 @@ const DRAINED_MESSAGE_PREFIX = "Graph drained: ";
  * ```
  */
 export function remoteDrainReason(error: unknown): string | undefined {
+  const event = remoteErrorEvent(error);
+  if (event?.["error"] !== DRAINED_ERROR) return undefined;
+  const message = event["message"];
+  return typeof message === "string" && message.startsWith(DRAINED_MESSAGE_PREFIX) ? message.slice(DRAINED_MESSAGE_PREFIX.length) : undefined;
+}
+
+/** The server's error event a `RemoteException` carries as its message (JSON); `undefined` for any other error. */
+function remoteErrorEvent(error: unknown): Record<string, unknown> | undefined {
   if (!(error instanceof Error) || error.name !== REMOTE_EXCEPTION) return undefined;
-  let event: unknown;
   try {
-    event = JSON.parse(error.message);
+    const event: unknown = JSON.parse(error.message);
+    return isObject(event) ? event : undefined;
   } catch {
     return undefined;
   }
-  if (!isObject(event) || event["error"] !== DRAINED_ERROR) return undefined;
-  const message = event["message"];
-  return typeof message === "string" && message.startsWith(DRAINED_MESSAGE_PREFIX) ? message.slice(DRAINED_MESSAGE_PREFIX.length) : undefined;
+}
+
+// How `langgraphjs dev`'s server ends the stream of a run it rolled back (`runs.cancel` with
+// action "rollback", or another run sent with `multitask_strategy: "rollback"`): the abort
+// reason, serialised as a plain error, `{ "error": "Error", "message": "rollback" }`.
+const ROLLBACK_EVENT = { error: "Error", message: "rollback" } as const;
+
+/**
+ * Whether `error` is how a `RemoteGraph` reports a run the Agent Server rolled back while it
+ * streamed: stopped, and its checkpoints deleted, by a cancel or by another client's run.
+ *
+ * @example
+ * ```ts
+ * remoteRunRolledBack(await remoteGraph.invoke(command, config).catch((e) => e)); // true when another client's run rolled it back
+ * ```
+ */
+export function remoteRunRolledBack(error: unknown): boolean {
+  const event = remoteErrorEvent(error);
+  return event?.["error"] === ROLLBACK_EVENT.error && event["message"] === ROLLBACK_EVENT.message;
 }

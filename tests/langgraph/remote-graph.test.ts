@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@langchain/langgraph-sdk";
 import { RemoteGraph } from "@langchain/langgraph/remote";
 import { GraphDrained, RemoteException } from "@langchain/langgraph";
-import { looksLikeRemoteGraph, remoteConnectionFailed, remoteDrainReason, remoteGraphClient, remoteHttpStatus, remoteThreadBusy } from "../../src/langgraph/index.js";
+import { looksLikeRemoteGraph, remoteConnectionFailed, remoteDrainReason, remoteGraphClient, remoteHttpStatus, remoteRunRolledBack, remoteThreadBusy } from "../../src/langgraph/index.js";
 
 let server: Server;
 let apiUrl = "";
@@ -78,5 +78,14 @@ describe("RemoteGraph and the LangGraph SDK, as src/langgraph/remote-graph.ts re
     expect(remoteDrainReason(new RemoteException(JSON.stringify({ error: "ValueError", message: "Graph drained: x" })))).toBeUndefined();
     expect(remoteDrainReason(new RemoteException("not json"))).toBeUndefined();
     expect(remoteDrainReason(new Error(thrown.message))).toBeUndefined();
+  });
+
+  test("a run the Agent Server rolled back while it streamed is a RemoteException carrying the abort reason as a plain error", () => {
+    // What `langgraphjs dev` sends (tests/host/remote-run-stopped.test.ts drives a real one).
+    expect(remoteRunRolledBack(new RemoteException(JSON.stringify({ error: "Error", message: "rollback" })))).toBe(true);
+    expect(remoteRunRolledBack(new RemoteException(JSON.stringify({ error: "Error", message: "interrupt" })))).toBe(false);
+    expect(remoteRunRolledBack(new RemoteException(JSON.stringify({ error: "GraphDrained", message: "rollback" })))).toBe(false);
+    expect(remoteRunRolledBack(new RemoteException("rollback"))).toBe(false);
+    expect(remoteRunRolledBack(new Error(JSON.stringify({ error: "Error", message: "rollback" })))).toBe(false);
   });
 });
