@@ -32,8 +32,15 @@ export async function readPendingInterrupts<TPayload>(graph: HITLGraph, config: 
   });
   // A compiled graph's state of a thread with no checkpoint has no creation time (the server says 404 instead).
   if (!remote && state.createdAt === undefined) throw unknownThreadError(threadId, "read");
-  // Finished tasks keep the interrupt they already answered; only tasks without a result are
-  // waiting (a compiled graph leaves `result` undefined, a RemoteGraph sends null).
+  return interruptsPendingIn<TPayload>(state, threadId);
+}
+
+/**
+ * Internal: the interrupts waiting in a graph's state (`graph.getState()`), in LangGraph's task
+ * order. Finished tasks keep the interrupt they already answered; only tasks without a result
+ * are waiting (a compiled graph leaves `result` undefined, a RemoteGraph sends null).
+ */
+export function interruptsPendingIn<TPayload>(state: { tasks: ReadonlyArray<{ id: string; result?: unknown; interrupts?: unknown[] }> }, threadId: string): Array<PendingInterrupt<TPayload>> {
   return state.tasks
     .filter((task) => task.result === undefined || task.result === null)
     .flatMap((task) =>

@@ -13,6 +13,7 @@ import { requireThreadId } from "./graph-types.js";
 import { isRemoteGraph, type RemoteGraphLike } from "./remote-graph.js";
 import type { ResumeOptions, ResumeResult, ResumeValue } from "./resume-types.js";
 import { invokeAndSettle, type RunOutcome } from "./run-outcome.js";
+import { throwIfStoppedOnServer } from "./remote-run-stopped.js";
 import { reportFromMessages, throwIfRefused } from "./submission-outcome.js";
 import { submissionDigest } from "../protocol/submission-digest.js";
 import { pickTarget } from "./thread-state.js";
@@ -48,6 +49,8 @@ interface PreparedRemoteResume {
   target: PendingInterrupt<HumanInterruptPayload>;
   checked: CheckedResumeValue;
   meta: ResumeMeta;
+  /** The digest the node's audit record names this submission by. */
+  submission: string;
   command: Command;
 }
 
@@ -72,27 +75,21 @@ export async function prepareRemoteResume(graph: RemoteGraphLike, config: Runnab
   // Verified on the server only when it shares this key (`signingKey` on the node).
   if (options.signingKey !== undefined) meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
-  return { threadId, target, checked, meta, command };
+  return { threadId, target, checked, meta, submission: submissionDigest(meta.attempt, checked.value), command };
 }
 
 /**
  * What `resumeRemote()` returns for a run the server went through with: read from the audit
- * record the server's node put on the reviewed calls' `ToolMessage`s.
- *
- * @throws {HITLError} the server node's refusal code when it raised the interrupt again with an `error`.
- * @example
- * ```ts
- * const result = reportRemoteResume(prepared, await invokeAndSettle(remoteGraph, prepared.command, config, prepared.threadId));
- * ```
+ * record the server's node put on the reviewed calls' `ToolMessage`s (its claims cannot be read
+ * from here). Throws the server node's refusal code when it raised the interrupt again with an `error`.
  */
-export function reportRemoteResume<TValues>(prepared: PreparedRemoteResume, outcome: RunOutcome<TValues>): ResumeResult<TValues> {
-  const { threadId, target, checked, meta } = prepared;
+function reportRemoteResume<TValues>(prepared: PreparedRemoteResume, outcome: RunOutcome<TValues>): ResumeResult<TValues> {
+  const { threadId, target, submission } = prepared;
   if (!isToolApprovalInterrupt(target.payload)) {
     throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
     return { ...outcome, status: "answered" };
   }
-  // The server's claims cannot be read from here: the node's audit record on the reviewed calls' ToolMessages says what it applied.
-  const report = reportFromMessages(outcome.values, target.interruptId, submissionDigest(meta.attempt, checked.value));
+  const report = reportFromMessages(outcome.values, target.interruptId, submission);
   if (report !== undefined) return { ...outcome, ...report };
   throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
   return { ...outcome, status: "unknown" };
@@ -122,7 +119,8 @@ export function reportRemoteResume<TValues>(prepared: PreparedRemoteResume, outc
  * `UNSUPPORTED_INTERRUPT`, the node's refusals (`INVALID_SIGNATURE`, `INTERRUPT_MISMATCH`, …),
  * `THREAD_BUSY` (the server refused the run: the thread is running another; nothing was sent) and
  * `AGENT_SERVER_FAILED` (the server could not be reached or answered an HTTP error; the message
- * says whether anything had been sent).
+ * says whether anything had been sent) and `RUN_ABORTED` (the run was stopped on the server
+ * before it ended: cancelled, or interrupted or rolled back by a run another client sent).
  * @example
  * ```ts
  * const graph = new RemoteGraph({ graphId: "agent", url: "http://127.0.0.1:2024" });
@@ -138,5 +136,21 @@ export async function resumeRemote<TValues = Record<string, unknown>>(
 ): Promise<ResumeResult<TValues>> {
   const prepared = await prepareRemoteResume(graph, config, value, options);
   const outcome = await invokeAndSettle<TValues>(graph, prepared.command, config, prepared.threadId);
-  return reportRemoteResume(prepared, outcome);
+  return settleRemoteResume(graph, config, prepared, outcome);
+}
+
+/**
+ * {@link reportRemoteResume}, after checking that the run was not stopped on the server before
+ * the node ended (the server ends such a run's stream without an error).
+ *
+ * @throws {HITLError} as {@link reportRemoteResume}; `RUN_ABORTED` for a run stopped on the server.
+ * @example
+ * ```ts
+ * const result = await settleRemoteResume(remoteGraph, config, prepared, outcome);
+ * ```
+ */
+export async function settleRemoteResume<TValues>(graph: RemoteGraphLike, config: RunnableConfig, prepared: PreparedRemoteResume, outcome: RunOutcome<TValues>): Promise<ResumeResult<TValues>> {
+  const result = reportRemoteResume(prepared, outcome);
+  await throwIfStoppedOnServer(graph, config, prepared, result);
+  return result;
 }

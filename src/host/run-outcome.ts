@@ -5,10 +5,11 @@ import { HITLError } from "../errors/hitl-error.js";
 import { decodeStop, type RunStop } from "../protocol/stop-reason.js";
 import { withDigests } from "../payload/digest.js";
 import type { HumanInterruptPayload, RunInterruptResult } from "../payload/types.js";
-import { insideMiddlewareErrors, remoteDrainReason, runnerFor, unknownInterruptOf } from "../langgraph/index.js";
+import { insideMiddlewareErrors, remoteDrainReason, remoteRunRolledBack, runnerFor, unknownInterruptOf } from "../langgraph/index.js";
 import type { HITLGraph } from "./graph-types.js";
 import { agentServerFailure, failureOfGraph } from "./agent-server-failure.js";
 import { isRemoteGraph } from "./remote-graph.js";
+import { runStoppedOnServer } from "./run-stopped-on-server.js";
 
 /** Why a run stopped early because a hook asked it to. */
 export type RunHalt = Omit<RunStop, "kind">;
@@ -65,8 +66,9 @@ async function pausedRemoteRun(graph: HITLGraph, error: unknown, config: Runnabl
 
 /**
  * A `RemoteGraph` run that threw: paused (its values read back, with the interrupts it raised),
- * or failed at the Agent Server rather than in the graph (thrown typed, see
- * {@link agentServerFailure}); `undefined` for the run's own error, settled as any run's.
+ * rolled back on the Agent Server (`RUN_ABORTED`), or failed at the server rather than in the
+ * graph (thrown typed, see {@link agentServerFailure}); `undefined` for the run's own error,
+ * settled as any run's.
  */
 async function remoteRunOutcome(graph: HITLGraph, error: unknown, config: RunnableConfig, threadId: string | undefined): Promise<Record<string, unknown> | undefined> {
   try {
@@ -74,6 +76,7 @@ async function remoteRunOutcome(graph: HITLGraph, error: unknown, config: Runnab
   } catch (failed) {
     throw agentServerFailure(failed, "run", threadId) ?? failed;
   }
+  if (remoteRunRolledBack(error)) throw runStoppedOnServer(threadId, error);
   const failure = agentServerFailure(error, "run", threadId);
   if (failure !== undefined) throw failure;
   return undefined;

@@ -1,7 +1,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { requireThreadId, type HITLGraph } from "../host/graph-types.js";
 import { isRemoteGraph, type RemoteGraphLike } from "../host/remote-graph.js";
-import { prepareRemoteResume, reportRemoteResume } from "../host/resume-remote.js";
+import { prepareRemoteResume, settleRemoteResume } from "../host/resume-remote.js";
 import { continueUnderLease, prepareResume } from "../host/resume.js";
 import type { GraphValues, ResumeOptions, ResumeResult, ResumeValue } from "../host/resume-types.js";
 import { chunkRequest, type ChunkRequest } from "./chunk-shape.js";
@@ -25,7 +25,7 @@ async function remoteStream<TValues>(graph: RemoteGraphLike, config: RunnableCon
       control.throwIfStopped();
       control.started();
       const outcome = await streamAndSettle<TValues>(graph, prepared.command, { ...config, signal: control.signal }, prepared.threadId, request, sink);
-      return reportRemoteResume(prepared, outcome);
+      return settleRemoteResume(graph, config, prepared, outcome);
     },
     signals,
     prepared.threadId,

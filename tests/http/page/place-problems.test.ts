@@ -55,6 +55,7 @@ describe("explainProblem", () => {
     ["UNKNOWN_INTERRUPT", 404, true, /not one this thread raised/],
     ["NETWORK", 0, false, /could not be reached/],
     ["AGENT_SERVER_FAILED", 502, false, /^… Refresh in a moment\.$/],
+    ["RUN_ABORTED", 409, false, /^… Refresh in a moment\.$/],
   ])("%s (%i): gone=%p", (code, status, gone, headline) => {
     const explained = explainProblem({ code, status, detail: "…" });
     expect(explained.gone).toBe(gone);

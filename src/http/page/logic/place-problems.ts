@@ -102,6 +102,7 @@ export function explainProblem(problem: { status: number; code: string; detail: 
     case "DATABASE_UNAVAILABLE":
       return { gone: false, headline: `The database is unavailable. ${problem.detail}` };
     case "AGENT_SERVER_FAILED":
+    case "RUN_ABORTED":
       // The detail says whether anything had been sent, and that a second submission is never applied twice.
       return { gone: false, headline: `${problem.detail} Refresh in a moment.` };
     case "NETWORK":
