@@ -9,6 +9,7 @@ import type { Screening, ScreeningNotes } from "./types.js";
 import type { HITLRecord, OutcomeSource } from "./types.js";
 import type { Outcome } from "./types.js";
 import { ownValue } from "../payload/own-value.js";
+import { submissionDigest } from "../protocol/submission-digest.js";
 import { callKey, isReviewable, unreviewableReason } from "./call-identity.js";
 
 
@@ -29,8 +30,17 @@ function auditOf(claim: ClaimedReview): Partial<HITLRecord> {
   return { ...recordOfAudit(claim), interruptId: claim.interruptId, submission: claim.submissionDigest };
 }
 
+/**
+ * An answer's record names the interrupt it answered and the submission it came in, as a
+ * reviewed batch's does: a host that cannot read the thread's claims (a `RemoteGraph`) tells its
+ * own answer from another's by them.
+ */
 function answerAudit(answered: VerifiedAnswer): Partial<HITLRecord> {
-  return recordOfAudit(auditOfSubmission(answered.meta, answered.verified));
+  return {
+    ...recordOfAudit(auditOfSubmission(answered.meta, answered.verified)),
+    ...(answered.interruptId === undefined ? {} : { interruptId: answered.interruptId }),
+    submission: submissionDigest(answered.meta?.attempt, answered.sent),
+  };
 }
 
 /**

@@ -73,7 +73,7 @@ export interface HITLRecord {
   reviewerVerified?: boolean;
   decidedAt?: string;
   comment?: string;
-  /** The interrupt whose answer was applied (reviewed calls only). */
+  /** The interrupt whose answer was applied (reviewed calls and answered questions). */
   interruptId?: string;
   /** Digest of the submission whose judgment was applied (see `submissionDigest`): a host compares it with its own. */
   submission?: string;

@@ -85,11 +85,13 @@ export async function prepareRemoteResume(graph: RemoteGraphLike, config: Runnab
  */
 function reportRemoteResume<TValues>(prepared: PreparedRemoteResume, outcome: RunOutcome<TValues>): ResumeResult<TValues> {
   const { threadId, target, submission } = prepared;
+  const report = reportFromMessages(outcome.values, target.interruptId, submission);
   if (!isToolApprovalInterrupt(target.payload)) {
     throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
-    return { ...outcome, status: "answered" };
+    // The answer's record says whose answer the node applied; a question asked in a node's own code leaves none.
+    if (report?.judgment === undefined) return { ...outcome, status: "answered" };
+    return { ...outcome, judgment: report.judgment, status: report.judgment.own ? "answered" : "superseded" };
   }
-  const report = reportFromMessages(outcome.values, target.interruptId, submission);
   if (report !== undefined) return { ...outcome, ...report };
   throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
   return { ...outcome, status: "unknown" };

@@ -48,7 +48,8 @@ export type GraphValues<G extends HITLGraph> = Awaited<ReturnType<G["invoke"]>> 
  * What became of this submission's value, as the node recorded it:
  * - `applied`: its decisions were judged and are the ones that ran (or run);
  * - `expired`: it won, but the deadline had passed when the node judged it: every call was rejected as expired;
- * - `superseded`: another submission's decisions had already been committed and were applied instead;
+ * - `superseded`: another submission's decisions had already been committed and were applied instead
+ *   (through `resumeRemote`, also a question's answer sent after another answer's run ended);
  * - `answered`: it answered a question;
  * - `unknown`: the node left no record this host can read (e.g. a subgraph behind a `RemoteGraph`).
  */

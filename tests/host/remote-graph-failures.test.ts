@@ -10,7 +10,7 @@ import { createRemoteInbox, getHaltReason, getInterrupt, isHITLError, resumeRemo
 import { createApprovalHandler, anonymousReviewer } from "../../src/http/index.js";
 import { serveOnLoopback } from "../http/server.js";
 import { startCuttingProxy } from "../support/cutting-proxy.js";
-import { client, collect, executions, pausedThread, remote, server, toolMessagesOf, useDeployedAgent } from "../support/deployed-agent.js";
+import { client, collect, executions, pausedThread, releaseGated, remote, server, toolMessagesOf, useDeployedAgent } from "../support/deployed-agent.js";
 
 jest.setTimeout(60_000);
 
@@ -136,6 +136,24 @@ describe("the Agent Server refusing or failing a request is a typed error, not t
     for (const result of results.filter((r) => r !== "applied")) expect(LOST_RACE).toContain(result);
     for (const error of outcomes.filter((e) => isHITLError(e, "THREAD_BUSY"))) expect(error).toMatchObject({ threadId, message: expect.stringContaining("Nothing of this submission was sent") });
     expect(await executions()).toBe(before + 1);
+  });
+
+  test("an answer to a question read before another answer's run ended and sent after it: status \"superseded\" with the other's judgment, not \"answered\"; the node kept the first answer", async () => {
+    const asking = new RemoteGraph({ graphId: server.gatedAskingGraphId, client });
+    const { threadId, config } = await pausedThread(server.gatedAskingGraphId);
+    await releaseGated(threadId);
+    const question = await getInterrupt(asking, config);
+    // resumeStream reads and checks the thread now and sends at the first next().
+    const late = await resumeStream(asking, config, { answer: "production" }, { interruptId: question!.interruptId, reviewer: { id: "late" } });
+    const first = await resumeRemote(asking, config, { answer: "staging" }, { interruptId: question!.interruptId, reviewer: { id: "first" } });
+    expect(first.status).toBe("answered");
+
+    await collect(late);
+    const outcome = await late.outcome;
+    expect(outcome.status).toBe("superseded");
+    expect(outcome.judgment).toMatchObject({ interruptId: question!.interruptId, own: false, reviewer: { id: "first" } });
+    const [answer] = toolMessagesOf((await asking.getState(config)).values);
+    expect(answer?.content).toBe("staging");
   });
 
   test("two replicas' expirePendingInterrupts at once over the same overdue approvals: neither pass throws, each approval is expired by exactly one of them, and nothing runs", async () => {
