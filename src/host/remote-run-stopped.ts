@@ -1,5 +1,4 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
 import { agentServerFailure } from "./agent-server-failure.js";
 import { interruptsPendingIn } from "./get-interrupt.js";
@@ -20,10 +19,11 @@ interface SentResume {
 /**
  * The Agent Server ends the stream of a run it cancelled or that another client's run
  * interrupted without an error: the run's values are where it stopped. A run that ended without
- * pausing again and without the node's record of the approval (or, for a question, without an
- * interrupt) is checked against the thread: when the interrupt it answered is still pending, or
- * the node's record of it is there now (another run completed the batch), the run was stopped
- * before the node ended, and this throws `RUN_ABORTED`. One read, only on that path.
+ * pausing again and without the node's record of what it answered (an approval's, or a
+ * question's asked through the tool) is checked against the thread: when the interrupt it
+ * answered is still pending, or the node's record of it is there now (another run completed the
+ * batch), the run was stopped before the node ended, and this throws `RUN_ABORTED`. One read,
+ * only on that path.
  *
  * @throws {HITLError} `RUN_ABORTED`; `AGENT_SERVER_FAILED` when the thread could not be read.
  * @example
@@ -32,13 +32,11 @@ interface SentResume {
  * ```
  */
 export async function throwIfStoppedOnServer(graph: RemoteGraphLike, config: RunnableConfig, sent: SentResume, result: ResumeResult<unknown>): Promise<void> {
-  const approval = isToolApprovalInterrupt(sent.target.payload);
-  const unrecorded = approval ? result.status === "unknown" : result.status === "answered";
-  if (!unrecorded || result.interrupt !== undefined || result.halted !== undefined) return;
+  if (result.judgment !== undefined || result.interrupt !== undefined || result.halted !== undefined) return;
   const state = await graph.getState(config).catch((error: unknown) => {
     throw agentServerFailure(error, "run", sent.threadId) ?? error;
   });
   const stillPending = interruptsPendingIn(state, sent.threadId).some((pending) => pending.interruptId === sent.target.interruptId);
-  const completedByAnother = approval && reportFromMessages(state.values, sent.target.interruptId, sent.submission) !== undefined;
+  const completedByAnother = reportFromMessages(state.values, sent.target.interruptId, sent.submission) !== undefined;
   if (stillPending || completedByAnother) throw runStoppedOnServer(sent.threadId);
 }

@@ -22,9 +22,10 @@ export function resolvedElsewhere(error: unknown): boolean {
 
 /**
  * Whether an expiry pass (`expirePendingInterrupts`) moves on past an approval whose resume was
- * refused: resolved elsewhere, or its thread busy with another run (a reviewer's slow tool,
- * another replica's pass). A busy approval that run does not resolve is still pending, and the
- * next pass takes it; throwing instead would leave every later approval of the pass unexpired.
+ * refused: resolved elsewhere, its thread busy with another run (a reviewer's slow tool, another
+ * replica's pass), or its run stopped on the Agent Server by another client (`RUN_ABORTED`). An
+ * approval left pending is taken by the next pass; throwing instead would leave every later
+ * approval of the pass unexpired.
  *
  * @param error - What the expiry's resume threw.
  * @returns `true` when the pass should go on to the next approval.
@@ -35,5 +36,5 @@ export function resolvedElsewhere(error: unknown): boolean {
  * ```
  */
 export function passMovesOn(error: unknown): boolean {
-  return resolvedElsewhere(error) || isHITLError(error, "THREAD_BUSY");
+  return resolvedElsewhere(error) || isHITLError(error, "THREAD_BUSY") || isHITLError(error, "RUN_ABORTED");
 }

@@ -14,6 +14,11 @@ describe("which refusals an expiry moves on past", () => {
     expect(passMovesOn(refusal("THREAD_BUSY"))).toBe(true);
   });
 
+  test("RUN_ABORTED (the expiry's run stopped on the Agent Server by another client): a pass moves on; the approval, if still pending, is the next pass's", () => {
+    expect(resolvedElsewhere(refusal("RUN_ABORTED"))).toBe(false);
+    expect(passMovesOn(refusal("RUN_ABORTED"))).toBe(true);
+  });
+
   test.each(["DATABASE_UNAVAILABLE", "AGENT_SERVER_FAILED", "INVALID_SIGNATURE", "INVALID_DECISION"] as const)("%s: a failure the pass throws", (code) => {
     expect(passMovesOn(refusal(code))).toBe(false);
   });
