@@ -115,7 +115,7 @@ function reportRemoteResume<TValues>(prepared: PreparedRemoteResume, outcome: Ru
  * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`, `findTool`.
  * @returns `{ values, interrupt?, interrupts, halted?, status, judgment? }`; values are the server's JSON
  * (messages as plain objects); `status` is read from the audit record the server's node put on
- * the reviewed calls' `ToolMessage`s (`"unknown"` when the run's values hold none, e.g. a subgraph).
+ * the reviewed calls' `ToolMessage`s (`"unknown"` when the run's values hold none, e.g. a graph whose state keeps no messages).
  * @throws {HITLError} `INVALID_OPTIONS`, `UNKNOWN_THREAD` (a thread the server does not have), `NO_PENDING_INTERRUPT`,
  * `INTERRUPT_ALREADY_RESOLVED`, `INVALID_DECISION`, `INVALID_EDIT`, `INVALID_ANSWER`,
  * `UNSUPPORTED_INTERRUPT`, the node's refusals (`INVALID_SIGNATURE`, `INTERRUPT_MISMATCH`, …),
@@ -142,10 +142,12 @@ export async function resumeRemote<TValues = Record<string, unknown>>(
 }
 
 /**
- * {@link reportRemoteResume}, after checking that the run was not stopped on the server before
- * the node ended (the server ends such a run's stream without an error).
+ * What `resumeRemote()` returns for the run it sent — read from the node's audit record on the
+ * run's values — after checking that the run was not stopped on the server before the node ended
+ * (the server ends such a run's stream without an error).
  *
- * @throws {HITLError} as {@link reportRemoteResume}; `RUN_ABORTED` for a run stopped on the server.
+ * @throws {HITLError} the server node's refusal code when it raised the interrupt again with an
+ * `error`; `RUN_ABORTED` for a run stopped on the server.
  * @example
  * ```ts
  * const result = await settleRemoteResume(remoteGraph, config, prepared, outcome);

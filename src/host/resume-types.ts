@@ -51,7 +51,8 @@ export type GraphValues<G extends HITLGraph> = Awaited<ReturnType<G["invoke"]>> 
  * - `superseded`: another submission's decisions had already been committed and were applied instead
  *   (through `resumeRemote`, also a question's answer sent after another answer's run ended);
  * - `answered`: it answered a question;
- * - `unknown`: the node left no record this host can read (e.g. a subgraph behind a `RemoteGraph`).
+ * - `unknown`: the node left no record this host can read (e.g. behind a `RemoteGraph`, an agent
+ *   that runs inside a node of a graph whose state keeps no messages).
  */
 export type SubmissionStatus = "applied" | "expired" | "superseded" | "answered" | "unknown";
 
