@@ -10,13 +10,14 @@
  * and the same halting hook; `gated` is the agent whose `deploy`, once started, waits for the caller
  * to let it finish (a run another client can stop mid-call); `gatedAsking` asks which environment
  * first (`ask_user_question`) and then runs that `deploy` unreviewed; `summarising` runs the agent
- * inside a node of a graph whose state keeps only a request and a summary (no messages).
+ * inside a node of a graph whose state keeps only a request and a summary (no messages); `team` is
+ * a graph whose one node is the agent, as a subgraph.
  */
 import { access, appendFile, readFile } from "node:fs/promises";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { createAgent } from "langchain";
-import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
+import { Annotation, END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { ApprovalToolNode, HookRegistry, createAskUserQuestionTool } from "../../src/index.js";
 import { approvalMiddleware } from "../../src/langchain/index.js";
 import { scriptedAgent } from "../support/agent-graph.js";
@@ -150,3 +151,6 @@ export const summarising = new StateGraph(Summary)
   .addEdge(START, "team")
   .addEdge("team", END)
   .compile();
+
+/** A graph whose one node is the agent (a subgraph sharing its messages). */
+export const team = new StateGraph(MessagesAnnotation).addNode("team", agentInside).addEdge(START, "team").addEdge("team", END).compile();

@@ -28,6 +28,8 @@ export interface LocalAgentServer {
   gatedAskingGraphId: string;
   /** The id of a graph whose node runs the agent and whose state keeps no messages (only a request and a summary). */
   summarisingGraphId: string;
+  /** The id of a graph whose one node is the agent, as a subgraph. */
+  teamGraphId: string;
   /** Stops the server and removes its scratch folder. */
   stop(): Promise<void>;
 }
@@ -130,7 +132,7 @@ export async function startLocalAgentServer(options: LocalAgentServerOptions = {
   // The CLI joins graph paths onto the config's folder, so the path must be relative to it.
   const graphPath = relative(folder, GRAPH_FILE);
   const extra = Object.fromEntries(Object.entries(options.graphs ?? {}).map(([id, target]) => [id, relative(folder, target)]));
-  const graphs = { agent: `${graphPath}:graph`, expiring: `${graphPath}:expiring`, signed: `${graphPath}:signed`, flaky: `${graphPath}:flaky`, halting: `${graphPath}:halting`, cancelling: `${graphPath}:cancelling`, middlewareHalting: `${graphPath}:middlewareHalting`, gated: `${graphPath}:gated`, gatedAsking: `${graphPath}:gatedAsking`, summarising: `${graphPath}:summarising`, ...extra };
+  const graphs = { agent: `${graphPath}:graph`, expiring: `${graphPath}:expiring`, signed: `${graphPath}:signed`, flaky: `${graphPath}:flaky`, halting: `${graphPath}:halting`, cancelling: `${graphPath}:cancelling`, middlewareHalting: `${graphPath}:middlewareHalting`, gated: `${graphPath}:gated`, gatedAsking: `${graphPath}:gatedAsking`, summarising: `${graphPath}:summarising`, team: `${graphPath}:team`, ...extra };
   await writeFile(join(folder, "langgraph.json"), JSON.stringify({ node_version: "20", graphs, dependencies: ["."] }));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -161,5 +163,5 @@ export async function startLocalAgentServer(options: LocalAgentServerOptions = {
     await stop();
     throw error;
   }
-  return { url, graphId: "agent", expiringGraphId: "expiring", signedGraphId: "signed", flakyGraphId: "flaky", haltingGraphId: "halting", cancellingGraphId: "cancelling", middlewareHaltingGraphId: "middlewareHalting", gatedGraphId: "gated", gatedAskingGraphId: "gatedAsking", summarisingGraphId: "summarising", stop };
+  return { url, graphId: "agent", expiringGraphId: "expiring", signedGraphId: "signed", flakyGraphId: "flaky", haltingGraphId: "halting", cancellingGraphId: "cancelling", middlewareHaltingGraphId: "middlewareHalting", gatedGraphId: "gated", gatedAskingGraphId: "gatedAsking", summarisingGraphId: "summarising", teamGraphId: "team", stop };
 }

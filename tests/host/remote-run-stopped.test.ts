@@ -115,6 +115,18 @@ test("a run that ends as it should but leaves the host no record to read (the gr
   expect(await executions()).toBe(before + 1);
 });
 
+test("an approval raised inside a deployed subgraph is read as applied once its run ends (its messages reach the parent), and a second resume is INTERRUPT_ALREADY_RESOLVED", async () => {
+  const team = new RemoteGraph({ graphId: server.teamGraphId, client });
+  const { config } = await pausedThread(server.teamGraphId);
+  const before = await executions();
+  const pending = await getInterrupt(team, config);
+  expect(pending?.payload).toMatchObject({ type: "tool_approval", action_requests: [{ name: "deploy" }] });
+  const result = await resumeRemote(team, config, [{ type: "approve" }], { interruptId: pending!.interruptId });
+  expect(result).toMatchObject({ status: "applied", judgment: { own: true, interruptId: pending!.interruptId } });
+  await expect(resumeRemote(team, config, [{ type: "approve" }], { interruptId: pending!.interruptId })).rejects.toMatchObject({ code: "INTERRUPT_ALREADY_RESOLVED" });
+  expect(await executions()).toBe(before + 1);
+});
+
 test("the HTTP handler in front of it answers a reviewer whose run another client rolled back with 409 RUN_ABORTED, not 500", async () => {
   const gated = new RemoteGraph({ graphId: server.gatedGraphId, client });
   const { url, close } = await serveOnLoopback(createApprovalHandler({ graph: gated, authenticate: anonymousReviewer("u-grace", "Grace") }));
