@@ -1,6 +1,6 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command } from "@langchain/langgraph";
-import { wrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
+import { wrapResumeValue } from "../protocol/resume-envelope.js";
 import { signResume } from "../protocol/signing.js";
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
@@ -47,8 +47,6 @@ function schemaLookup(payload: HumanInterruptPayload, fallback: ToolLookup | und
 interface PreparedRemoteResume {
   threadId: string;
   target: PendingInterrupt<HumanInterruptPayload>;
-  checked: CheckedResumeValue;
-  meta: ResumeMeta;
   /** The digest the node's audit record names this submission by. */
   submission: string;
   command: Command;
@@ -75,7 +73,7 @@ export async function prepareRemoteResume(graph: RemoteGraphLike, config: Runnab
   // Verified on the server only when it shares this key (`signingKey` on the node).
   if (options.signingKey !== undefined) meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
-  return { threadId, target, checked, meta, submission: submissionDigest(meta.attempt, checked.value), command };
+  return { threadId, target, submission: submissionDigest(meta.attempt, checked.value), command };
 }
 
 /**
