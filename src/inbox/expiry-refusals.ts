@@ -38,3 +38,20 @@ export function resolvedElsewhere(error: unknown): boolean {
 export function passMovesOn(error: unknown): boolean {
   return resolvedElsewhere(error) || isHITLError(error, "THREAD_BUSY") || isHITLError(error, "RUN_ABORTED");
 }
+
+/**
+ * Whether a `RemoteGraph`'s expiry was refused before it was sent because, by this host's clock,
+ * the deadline had not passed: `resumeRemote` then checks the empty answer as decisions and
+ * refuses it (`INVALID_DECISION`); past the deadline the value goes to the server's node, which
+ * judges the deadline by its own clock. The approval is not expired yet.
+ *
+ * @param error - What the remote expiry's resume threw.
+ * @returns `true` for `INVALID_DECISION`.
+ * @example
+ * ```ts
+ * notYetDueHere(await resumeRemote(graph, config, [], { interruptId }).catch((e) => e)); // true before the deadline
+ * ```
+ */
+export function notYetDueHere(error: unknown): boolean {
+  return isHITLError(error, "INVALID_DECISION");
+}

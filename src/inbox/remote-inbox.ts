@@ -1,4 +1,3 @@
-import { isHITLError } from "../errors/hitl-error.js";
 import type { HITLGraph } from "../host/graph-types.js";
 import { agentServerFailure } from "../host/agent-server-failure.js";
 import { isRemoteGraph, threadsClientOf, type RemoteGraphLike, type RemoteThread } from "../host/remote-graph.js";
@@ -7,7 +6,7 @@ import { resumeRemote } from "../host/resume-remote.js";
 import { withDigests } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
-import { passMovesOn } from "./expiry-refusals.js";
+import { notYetDueHere, passMovesOn } from "./expiry-refusals.js";
 import { decodeCursor, encodeCursor, isAfter, type CursorPosition } from "./cursor.js";
 import { resolveListOptions, type ResolvedListOptions } from "./list-options.js";
 import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage, PendingInterruptRecord } from "./types.js";
@@ -86,8 +85,7 @@ async function expireRemote(graph: RemoteGraphLike, now: Date): Promise<ExpiredI
         const { status } = await resumeRemote(graph, { configurable: { thread_id: item.threadId } }, [], { interruptId: item.interruptId });
         if (status === "expired") expired.push({ threadId: item.threadId, interruptId: item.interruptId, expiresAt: item.expiresAt ?? "" });
       } catch (error) {
-        // The server checks the empty answer before its node judges the deadline: not yet expired.
-        if (!passMovesOn(error) && !isHITLError(error, "INVALID_DECISION")) throw error;
+        if (!passMovesOn(error) && !notYetDueHere(error)) throw error;
       }
     }
     cursor = page.nextCursor;

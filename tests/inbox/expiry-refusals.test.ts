@@ -1,5 +1,5 @@
 import { HITLError, type HITLErrorCode } from "../../src/index.js";
-import { passMovesOn, resolvedElsewhere } from "../../src/inbox/expiry-refusals.js";
+import { notYetDueHere, passMovesOn, resolvedElsewhere } from "../../src/inbox/expiry-refusals.js";
 
 const refusal = (code: HITLErrorCode) => new HITLError(code, code);
 
@@ -27,5 +27,10 @@ describe("which refusals an expiry moves on past", () => {
     expect(passMovesOn(new TypeError("boom"))).toBe(false);
     expect(passMovesOn("THREAD_BUSY")).toBe(false);
     expect(resolvedElsewhere({ name: "HITLError", code: "UNKNOWN_THREAD" })).toBe(true);
+  });
+
+  test("INVALID_DECISION: a remote expiry refused before sending (not yet due by this host's clock), and only that", () => {
+    expect(notYetDueHere(refusal("INVALID_DECISION"))).toBe(true);
+    expect(notYetDueHere(refusal("THREAD_BUSY"))).toBe(false);
   });
 });
