@@ -56,28 +56,45 @@ export interface AnsweredBatch {
  */
 export function answerBatch(decision: BatchDecision, env: BatchEnvironment, onStop: (stop: RunStop) => void): AnsweredBatch {
   const { outcomes } = decision;
-  const settling: Array<Promise<ToolOutput> | undefined> = outcomes.map(() => undefined);
-  let started = 0;
+  const attempts: Array<PromiseSettledResult<ToolOutput> | undefined> = outcomes.map(() => undefined);
+  const taken: boolean[] = outcomes.map(() => false);
+  let settledCount = 0;
   let finish: (() => void) | undefined;
   const ready = new Promise<void>((resolve) => {
     finish = resolve;
   });
-  const finished = ready.then(() => finishBatch(decision, env, settling as Array<Promise<ToolOutput>>, onStop));
+  const finished = ready.then(() => finishBatch(decision, env, attempts as Array<PromiseSettledResult<ToolOutput>>, onStop));
   // Every answer awaits `finished`; this only keeps an unawaited copy from being reported as unhandled.
   finished.catch(() => undefined);
+  const settle = (index: number, attempt: PromiseSettledResult<ToolOutput>): void => {
+    attempts[index] = attempt;
+    settledCount += 1;
+    if (settledCount === outcomes.length) finish?.();
+  };
   return {
     answer(call, runTool) {
       let index: number;
       try {
-        index = indexOf(decision.calls, settling, call);
+        index = indexOf(decision.calls, taken, call);
       } catch (error) {
         return Promise.reject(error);
       }
-      const settled = settleCall(outcomes[index]!, runTool, decision.keys[index], decision.session, env);
-      settling[index] = settled;
-      settled.catch(() => undefined);
-      started += 1;
-      if (started === outcomes.length) finish?.();
+      taken[index] = true;
+      // Each call settles into its slot once, fulfilled or rejected (never an unhandled rejection);
+      // a call answered without running takes no promise at all.
+      try {
+        const settling = settleCall(outcomes[index]!, runTool, decision.keys[index], decision.session, env);
+        if (settling instanceof Promise) {
+          settling.then(
+            (value) => settle(index, { status: "fulfilled", value }),
+            (reason: unknown) => settle(index, { status: "rejected", reason }),
+          );
+        } else {
+          settle(index, { status: "fulfilled", value: settling });
+        }
+      } catch (reason) {
+        settle(index, { status: "rejected", reason });
+      }
       return finished.then((calls) => calls[index]!.output);
     },
   };
@@ -89,8 +106,8 @@ export function answerBatch(decision: BatchDecision, env: BatchEnvironment, onSt
  * what they carry), then with its id and name. Each position is answered once, so every call of
  * the batch — two sharing an id included — gets exactly one answer.
  */
-function indexOf(calls: readonly ToolCall[], settling: ReadonlyArray<unknown>, call: ToolCall): number {
-  const open = (predicate: (candidate: ToolCall) => boolean): number => calls.findIndex((candidate, index) => settling[index] === undefined && predicate(candidate));
+function indexOf(calls: readonly ToolCall[], taken: readonly boolean[], call: ToolCall): number {
+  const open = (predicate: (candidate: ToolCall) => boolean): number => calls.findIndex((candidate, index) => !taken[index] && predicate(candidate));
   const sameId = (candidate: ToolCall): boolean => (candidate.id ?? "") === (call.id ?? "") && candidate.name === call.name;
   const byCall = open((candidate) => candidate === call);
   if (byCall !== -1) return byCall;
@@ -101,7 +118,8 @@ function indexOf(calls: readonly ToolCall[], settling: ReadonlyArray<unknown>, c
   throw new Error(`Tool call "${call.id ?? call.name}" is not part of the decided batch, or was answered twice.`);
 }
 
-async function settleCall(outcome: Outcome, runTool: RunTool, key: string | undefined, session: ClaimSession | undefined, env: BatchEnvironment): Promise<ToolOutput> {
+/** A call's answer: at once for a call that does not run (or already ran), else once its run is recorded. */
+function settleCall(outcome: Outcome, runTool: RunTool, key: string | undefined, session: ClaimSession | undefined, env: BatchEnvironment): ToolOutput | Promise<ToolOutput> {
   switch (outcome.kind) {
     case "blocked":
       return blockedMessage(outcome.call, outcome.source, outcome.record, env.options.reviewMessages);
@@ -112,12 +130,13 @@ async function settleCall(outcome: Outcome, runTool: RunTool, key: string | unde
       const id = callKey(outcome.call);
       const earlier = session !== undefined ? session.finished.get(id) : key === undefined ? undefined : env.completed.get(key);
       if (earlier !== undefined) return earlier;
-      const output = await runUnlessStopped(outcome.call, runTool, env.runSignal);
-      const record = outcome.record;
-      const settled = record === undefined ? output : withRecord(output, outcome.call.id ?? "", record);
-      if (session !== undefined) await session.record(id, settled);
-      else if (key !== undefined) env.completed.remember(key, settled);
-      return settled;
+      const { call, record } = outcome;
+      return runUnlessStopped(call, runTool, env.runSignal).then((output) => {
+        const settled = record === undefined ? output : withRecord(output, call.id ?? "", record);
+        if (session !== undefined) return session.record(id, settled).then(() => settled);
+        if (key !== undefined) env.completed.remember(key, settled);
+        return settled;
+      });
     }
   }
 }
@@ -128,10 +147,9 @@ function withRecord(output: ToolOutput, toolCallId: string, record: HITLRecord):
   return message === undefined ? output : withCallMessage(output, toolCallId, withHitlRecord(message, record));
 }
 
-async function finishBatch(decision: BatchDecision, env: BatchEnvironment, settling: Array<Promise<ToolOutput>>, onStop: (stop: RunStop) => void): Promise<FinishedCall[]> {
+async function finishBatch(decision: BatchDecision, env: BatchEnvironment, attempts: ReadonlyArray<PromiseSettledResult<ToolOutput>>, onStop: (stop: RunStop) => void): Promise<FinishedCall[]> {
   const { outcomes, session, keys } = decision;
   const { options, task, runSignal } = env;
-  const attempts = await Promise.allSettled(settling);
   const failure = attempts.find((attempt): attempt is PromiseRejectedResult => attempt.status === "rejected");
   if (failure !== undefined) {
     // Siblings have finished (and their results are committed): the next resume completes only what is left.

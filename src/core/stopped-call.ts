@@ -26,24 +26,34 @@ function failed(output: CallOutput): boolean {
  * saying it may have run. That message is its result: recorded like any other, so no later
  * resume runs the call a second time. A call that finished before the stop keeps its result.
  *
+ * One promise per call, not an `async` wrapper: a batch answers every call through here, and
+ * each await is a promise LangChain's async-context tracking pays for.
+ *
  * @param call - The call.
  * @param run - The adapter's runner for it.
  * @param runSignal - The run's cancellation, as the node follows it.
  * @returns What the call is answered with.
- * @throws whatever `run` throws while the run has not been stopped.
+ * @throws whatever `run` throws while the run has not been stopped (as a rejection).
  * @example
  * ```ts
  * const output = await runUnlessStopped(call, runTool, env.runSignal);
  * ```
  */
-export async function runUnlessStopped(call: ToolCall, run: (call: ToolCall) => Promise<CallOutput>, runSignal: RunCancellation): Promise<CallOutput> {
+export function runUnlessStopped(call: ToolCall, run: (call: ToolCall) => Promise<CallOutput>, runSignal: RunCancellation): Promise<CallOutput> {
+  let running: Promise<CallOutput>;
   try {
-    const output = await run(call);
-    return runSignal.aborted && failed(output) ? stoppedMessage(call) : output;
+    // A runner that answers without a promise, or throws before returning one, is settled the same way.
+    running = Promise.resolve(run(call));
   } catch (error) {
-    if (!runSignal.aborted) throw error;
-    return stoppedMessage(call);
+    running = Promise.reject(error);
   }
+  return running.then(
+    (output) => (runSignal.aborted && failed(output) ? stoppedMessage(call) : output),
+    (error: unknown) => {
+      if (!runSignal.aborted) throw error;
+      return stoppedMessage(call);
+    },
+  );
 }
 
 /**
