@@ -21,6 +21,22 @@ export function resolvedElsewhere(error: unknown): boolean {
 }
 
 /**
+ * Whether an expiry's resume was refused for now, not for good: the approval's thread is busy
+ * with another run (a reviewer's slow tool, another replica's pass) or its run was stopped on the
+ * Agent Server by another client. The approval may still be pending; a later try settles it.
+ *
+ * @param error - What the expiry's resume threw.
+ * @returns `true` for `THREAD_BUSY` and `RUN_ABORTED`.
+ * @example
+ * ```ts
+ * busyForNow(new HITLError("THREAD_BUSY", "busy")); // true
+ * ```
+ */
+export function busyForNow(error: unknown): boolean {
+  return isHITLError(error, "THREAD_BUSY") || isHITLError(error, "RUN_ABORTED");
+}
+
+/**
  * Whether an expiry pass (`expirePendingInterrupts`) moves on past an approval whose resume was
  * refused: resolved elsewhere, its thread busy with another run (a reviewer's slow tool, another
  * replica's pass), or its run stopped on the Agent Server by another client (`RUN_ABORTED`). An
@@ -36,7 +52,7 @@ export function resolvedElsewhere(error: unknown): boolean {
  * ```
  */
 export function passMovesOn(error: unknown): boolean {
-  return resolvedElsewhere(error) || isHITLError(error, "THREAD_BUSY") || isHITLError(error, "RUN_ABORTED");
+  return resolvedElsewhere(error) || busyForNow(error);
 }
 
 /**

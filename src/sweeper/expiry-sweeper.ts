@@ -13,6 +13,12 @@ export interface ExpirySweeperStats {
   expired: number;
   /** Due approvals someone else resolved first (a reviewer, another replica). */
   skipped: number;
+  /**
+   * Due approvals whose thread was busy with another run when their turn came (a reviewer's
+   * approved tool still running, another client's run on the Agent Server): not a failure; each
+   * is released at once and looked at again next round.
+   */
+  busy: number;
   /** Resumes that failed; each is tried again once its lease lapses (`leaseMs`). */
   failed: number;
   /** When the last round ended (ISO-8601). */
@@ -26,6 +32,8 @@ export interface ExpirySweeperStats {
 export interface SweepRound {
   expired: ExpiredInterrupt[];
   skipped: number;
+  /** Approvals whose thread was busy: released, looked at again next round. */
+  busy: number;
   failed: number;
 }
 
@@ -41,7 +49,7 @@ export interface ExpirySweeper {
 class Sweeper implements ExpirySweeper {
   readonly #options: ResolvedSweeperOptions;
   readonly #leases: DueApprovalLeases;
-  readonly #stats: ExpirySweeperStats = { rounds: 0, expired: 0, skipped: 0, failed: 0, running: true };
+  readonly #stats: ExpirySweeperStats = { rounds: 0, expired: 0, skipped: 0, busy: 0, failed: 0, running: true };
   readonly #stopping = new AbortController();
   readonly #loop: Promise<void>;
   #exclusive: Promise<unknown> = Promise.resolve();
@@ -82,7 +90,8 @@ class Sweeper implements ExpirySweeper {
       let full = false;
       try {
         const round = await this.runOnce();
-        full = round.expired.length + round.skipped + round.failed >= this.#options.batchSize && round.failed === 0;
+        // A round that met busy threads or failures waits its interval: going at once would lease the same ones again.
+        full = round.expired.length + round.skipped + round.busy + round.failed >= this.#options.batchSize && round.failed === 0 && round.busy === 0;
       } catch (error) {
         this.#failed(error);
       }
@@ -97,7 +106,7 @@ class Sweeper implements ExpirySweeper {
   }
 
   async #round(): Promise<SweepRound> {
-    const round: SweepRound = { expired: [], skipped: 0, failed: 0 };
+    const round: SweepRound = { expired: [], skipped: 0, busy: 0, failed: 0 };
     try {
       const due = await this.#leases.lease(this.#options.batchSize, this.#options.leaseMs);
       for (const approval of due) {
@@ -117,6 +126,10 @@ class Sweeper implements ExpirySweeper {
       if (result === "expired") {
         round.expired.push({ threadId: approval.threadId, interruptId: approval.interruptId, expiresAt: approval.expiresAt });
         this.#stats.expired += 1;
+      } else if (result === "busy") {
+        // Not this sweeper's failure, and the approval may still be pending: released, so the next round looks again.
+        round.busy += 1;
+        this.#stats.busy += 1;
       } else {
         round.skipped += 1;
         this.#stats.skipped += 1;
@@ -149,7 +162,7 @@ class Sweeper implements ExpirySweeper {
  * ```ts
  * const sweeper = startExpirySweeper({ graph, intervalMs: 5_000 });
  * // …
- * console.log(sweeper.stats()); // { rounds, expired, skipped, failed, lastRunAt, running }
+ * console.log(sweeper.stats()); // { rounds, expired, skipped, busy, failed, lastRunAt, running }
  * await sweeper.stop(); // at shutdown
  * ```
  */
