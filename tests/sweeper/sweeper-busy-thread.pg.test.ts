@@ -2,45 +2,21 @@
  * The expiry sweeper on Postgres while another replica's run holds an overdue approval's thread
  * (a reviewer approved in time; the tool is still running when the deadline passes).
  */
-import { ApprovalToolNode, getInterrupt, resume, startExpirySweeper } from "../../src/index.js";
-import { createPostgresCheckpointer, type HITLPostgresSaver } from "../../src/postgres/index.js";
-import { agentGraph, ask, newThread, toolMessages } from "../support/fixtures.js";
-import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
-import { gatedTool } from "../support/stream-fixtures.js";
+import { startExpirySweeper } from "../../src/index.js";
+import { toolMessages } from "../support/fixtures.js";
+import { overdueBehindABusyThread, twoReplicas, type TwoReplicas } from "../support/postgres/busy-thread.js";
 
 jest.setTimeout(60_000);
 
-let db: TestDatabase;
-let reviewing: HITLPostgresSaver;
-let sweeping: HITLPostgresSaver;
+let replicas: TwoReplicas;
 beforeAll(async () => {
-  db = await createTestDatabase();
-  reviewing = await createPostgresCheckpointer(db.url);
-  // Gives up on a busy thread after 200 ms instead of the default 5 s.
-  sweeping = await createPostgresCheckpointer(db.url, { busyWaitMs: 200 });
+  replicas = await twoReplicas();
 });
-afterAll(async () => {
-  await reviewing.end();
-  await sweeping.end();
-  await db.drop();
-});
+afterAll(() => replicas.end());
 
 test("a busy thread is counted as busy, not failed, sets no lastError, and is looked at again next round instead of after the lease; once the reviewer's run ends nothing is left and the tool ran once", async () => {
-  const deploy = gatedTool("deploy");
-  const node = () => new ApprovalToolNode([deploy.tool], { interruptOn: { deploy: { expiresInMs: 300 } } });
-  const calls = [{ name: "deploy", args: { path: "app" }, id: "c1" }];
-  const onReviewer = agentGraph(node(), calls, reviewing).graph;
-  const onSweeper = agentGraph(node(), calls, sweeping).graph;
-  const held = newThread("sweep-held");
-  const overdue = newThread("sweep-overdue");
-  await onReviewer.invoke(ask(), held);
-  await onReviewer.invoke(ask(), overdue);
-
-  deploy.close(held.configurable.thread_id);
-  const pending = await getInterrupt(onReviewer, held);
-  const approved = resume(onReviewer, held, [{ type: "approve" }], { interruptId: pending!.interruptId });
-  await deploy.started(held.configurable.thread_id);
-  await new Promise((wait) => setTimeout(wait, 400));
+  const { sweeping } = replicas;
+  const { deploy, onReviewer, onSweeper, held, overdue, approved } = await overdueBehindABusyThread(replicas);
 
   // The loop's first round runs at once (and before any runOnce); the next is an hour away, so the test drives them.
   const sweeper = startExpirySweeper({ graph: onSweeper, checkpointer: sweeping, intervalMs: 3_600_000, leaseMs: 60_000 });
