@@ -1,5 +1,5 @@
 import { HITLError, type HITLErrorCode } from "../../src/index.js";
-import { notYetDueHere, passMovesOn, resolvedElsewhere } from "../../src/inbox/expiry-refusals.js";
+import { busyForNow, notYetDueHere, passMovesOn, resolvedElsewhere } from "../../src/inbox/expiry-refusals.js";
 
 const refusal = (code: HITLErrorCode) => new HITLError(code, code);
 
@@ -9,14 +9,20 @@ describe("which refusals an expiry moves on past", () => {
     expect(passMovesOn(refusal(code))).toBe(true);
   });
 
-  test("THREAD_BUSY: not resolved (the sweeper retries it after its lease), but a pass moves on to the next approval", () => {
+  test("THREAD_BUSY: not resolved but busy for now (the sweeper counts it as busy and looks again next round); a pass moves on to the next approval", () => {
     expect(resolvedElsewhere(refusal("THREAD_BUSY"))).toBe(false);
+    expect(busyForNow(refusal("THREAD_BUSY"))).toBe(true);
     expect(passMovesOn(refusal("THREAD_BUSY"))).toBe(true);
   });
 
-  test("RUN_ABORTED (the expiry's run stopped on the Agent Server by another client): a pass moves on; the approval, if still pending, is the next pass's", () => {
+  test("RUN_ABORTED (the expiry's run stopped on the Agent Server by another client): busy for now; a pass moves on; the approval, if still pending, is the next pass's", () => {
     expect(resolvedElsewhere(refusal("RUN_ABORTED"))).toBe(false);
+    expect(busyForNow(refusal("RUN_ABORTED"))).toBe(true);
     expect(passMovesOn(refusal("RUN_ABORTED"))).toBe(true);
+  });
+
+  test.each(["INTERRUPT_ALREADY_RESOLVED", "UNKNOWN_THREAD", "DATABASE_UNAVAILABLE", "AGENT_SERVER_FAILED", "INVALID_DECISION"] as const)("%s: not busy for now", (code) => {
+    expect(busyForNow(refusal(code))).toBe(false);
   });
 
   test.each(["DATABASE_UNAVAILABLE", "AGENT_SERVER_FAILED", "INVALID_SIGNATURE", "INVALID_DECISION"] as const)("%s: a failure the pass throws", (code) => {
@@ -26,6 +32,7 @@ describe("which refusals an expiry moves on past", () => {
   test("an error that is not the library's (a TypeError, a string) is thrown, not skipped", () => {
     expect(passMovesOn(new TypeError("boom"))).toBe(false);
     expect(passMovesOn("THREAD_BUSY")).toBe(false);
+    expect(busyForNow("THREAD_BUSY")).toBe(false);
     expect(resolvedElsewhere({ name: "HITLError", code: "UNKNOWN_THREAD" })).toBe(true);
   });
 
