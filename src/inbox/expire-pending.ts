@@ -1,6 +1,5 @@
 import type { HITLGraph } from "../host/graph-types.js";
-import { resume } from "../host/resume.js";
-import { passMovesOn } from "./expiry-refusals.js";
+import { expireApproval } from "./expire-approval.js";
 import type { ExpiredInterrupt, InboxRow } from "./types.js";
 
 /**
@@ -12,12 +11,7 @@ import type { ExpiredInterrupt, InboxRow } from "./types.js";
 export async function expireRows(graph: HITLGraph, rows: readonly InboxRow[]): Promise<ExpiredInterrupt[]> {
   const expired: ExpiredInterrupt[] = [];
   for (const row of rows) {
-    try {
-      const { status } = await resume(graph, { configurable: { thread_id: row.threadId } }, {}, { interruptId: row.interruptId, reviewer: { id: "langgraph-hitl:expiry" } });
-      if (status === "expired") expired.push({ threadId: row.threadId, interruptId: row.interruptId, expiresAt: row.expiresAt ?? "" });
-    } catch (error) {
-      if (!passMovesOn(error)) throw error;
-    }
+    if ((await expireApproval(graph, row)) === "expired") expired.push({ threadId: row.threadId, interruptId: row.interruptId, expiresAt: row.expiresAt ?? "" });
   }
   return expired;
 }

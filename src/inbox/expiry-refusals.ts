@@ -37,25 +37,6 @@ export function busyForNow(error: unknown): boolean {
 }
 
 /**
- * Whether an expiry pass (`expirePendingInterrupts`) moves on past an approval whose resume was
- * refused: resolved elsewhere, its thread busy with another run (a reviewer's slow tool, another
- * replica's pass), or its run stopped on the Agent Server by another client (`RUN_ABORTED`). An
- * approval left pending is taken by the next pass; throwing instead would leave every later
- * approval of the pass unexpired.
- *
- * @param error - What the expiry's resume threw.
- * @returns `true` when the pass should go on to the next approval.
- * @example
- * ```ts
- * passMovesOn(new HITLError("THREAD_BUSY", "busy")); // true
- * passMovesOn(new HITLError("DATABASE_UNAVAILABLE", "down")); // false: the pass throws it
- * ```
- */
-export function passMovesOn(error: unknown): boolean {
-  return resolvedElsewhere(error) || busyForNow(error);
-}
-
-/**
  * Whether a `RemoteGraph`'s expiry was refused before it was sent because, by this host's clock,
  * the deadline had not passed: `resumeRemote` then checks the empty answer as decisions and
  * refuses it (`INVALID_DECISION`); past the deadline the value goes to the server's node, which

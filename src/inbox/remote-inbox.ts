@@ -2,11 +2,10 @@ import type { HITLGraph } from "../host/graph-types.js";
 import { agentServerFailure } from "../host/agent-server-failure.js";
 import { isRemoteGraph, threadsClientOf, type RemoteGraphLike, type RemoteThread } from "../host/remote-graph.js";
 import { remoteHttpStatus } from "../langgraph/index.js";
-import { resumeRemote } from "../host/resume-remote.js";
 import { withDigests } from "../payload/digest.js";
 import { isToolApprovalInterrupt } from "../payload/guards.js";
 import type { HumanInterruptPayload } from "../payload/types.js";
-import { notYetDueHere, passMovesOn } from "./expiry-refusals.js";
+import { expireApproval } from "./expire-approval.js";
 import { decodeCursor, encodeCursor, isAfter, type CursorPosition } from "./cursor.js";
 import { resolveListOptions, type ResolvedListOptions } from "./list-options.js";
 import type { ApprovalsInbox, ExpiredInterrupt, ListPendingInterruptsOptions, PendingInterruptPage, PendingInterruptRecord } from "./types.js";
@@ -80,13 +79,8 @@ async function expireRemote(graph: RemoteGraphLike, now: Date): Promise<ExpiredI
   do {
     const page = await listRemotePending(graph, { limit: 1000, ...(cursor === undefined ? {} : { cursor }) });
     for (const item of page.items.filter((record) => record.expiresAt !== undefined && Date.parse(record.expiresAt) < now.getTime())) {
-      try {
-        // The server's node judges the deadline by its own clock; this host's clock only picks candidates.
-        const { status } = await resumeRemote(graph, { configurable: { thread_id: item.threadId } }, [], { interruptId: item.interruptId });
-        if (status === "expired") expired.push({ threadId: item.threadId, interruptId: item.interruptId, expiresAt: item.expiresAt ?? "" });
-      } catch (error) {
-        if (!passMovesOn(error) && !notYetDueHere(error)) throw error;
-      }
+      // The server's node judges the deadline by its own clock; this host's clock only picks candidates.
+      if ((await expireApproval(graph, item)) === "expired") expired.push({ threadId: item.threadId, interruptId: item.interruptId, expiresAt: item.expiresAt ?? "" });
     }
     cursor = page.nextCursor;
   } while (cursor !== undefined);

@@ -1,6 +1,6 @@
 import { dueApprovalLeasesFor, type DueApproval, type DueApprovalLeases } from "./due-approvals.js";
-import { expireDue } from "./expire-due.js";
 import { resolveSweeperOptions, type ExpirySweeperOptions, type ResolvedSweeperOptions } from "./sweeper-options.js";
+import { expireApproval } from "../inbox/expire-approval.js";
 import type { ExpiredInterrupt } from "../inbox/types.js";
 import { WakeableDelay } from "../time/wakeable-delay.js";
 import { thrownText } from "../errors/thrown-text.js";
@@ -122,7 +122,7 @@ class Sweeper implements ExpirySweeper {
 
   async #expire(approval: DueApproval, round: SweepRound): Promise<void> {
     try {
-      const result = await expireDue(this.#options.graph, approval);
+      const result = await expireApproval(this.#options.graph, approval);
       if (result === "expired") {
         round.expired.push({ threadId: approval.threadId, interruptId: approval.interruptId, expiresAt: approval.expiresAt });
         this.#stats.expired += 1;
