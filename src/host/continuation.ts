@@ -45,14 +45,14 @@ function leasesOf(saver: BaseCheckpointSaver): ContinuationLeases | undefined {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls for the lease until `busyWaitMs` has passed; backs off so a burst of waiters stays cheap. */
-async function acquireWithin(leases: ContinuationLeases, threadId: string, token: string): Promise<void> {
-  const deadline = Date.now() + leases.busyWaitMs;
+/** Polls for the lease until `waitMs` has passed (one try at 0); backs off so a burst of waiters stays cheap. */
+async function acquireWithin(leases: ContinuationLeases, threadId: string, token: string, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
   for (let pause = 10; ; pause = Math.min(pause * 1.5, 200)) {
     if (await leases.acquire(threadId, token)) return;
     const left = deadline - Date.now();
     if (left <= 0) {
-      throw new HITLError("THREAD_BUSY", `Thread "${threadId}" is being continued by another run; waited ${leases.busyWaitMs} ms. Nothing of this call ran.`, { threadId });
+      throw new HITLError("THREAD_BUSY", `Thread "${threadId}" is being continued by another run; waited ${waitMs} ms. Nothing of this call ran.`, { threadId });
     }
     await sleep(Math.min(left, pause * (0.5 + Math.random())));
   }
@@ -68,9 +68,9 @@ function leaseFor(token: string, state: { lost: boolean }): ContinuationLease {
   };
 }
 
-async function withLease<T>(leases: ContinuationLeases, threadId: string, work: (lease: ContinuationLease) => Promise<T>): Promise<T> {
+async function withLease<T>(leases: ContinuationLeases, threadId: string, work: (lease: ContinuationLease) => Promise<T>, waitMs: number): Promise<T> {
   const token = randomUUID();
-  await reportingUnavailable(() => acquireWithin(leases, threadId, token), "nothing was submitted. Try again.", threadId);
+  await reportingUnavailable(() => acquireWithin(leases, threadId, token, waitMs), "nothing was submitted. Try again.", threadId);
   const state = { lost: false };
   const heartbeat = setInterval(() => {
     // A failed renewal (a dropped connection) is retried on the next beat; a refused one is final.
@@ -97,8 +97,9 @@ async function withLease<T>(leases: ContinuationLeases, threadId: string, work: 
  * Runs `work` as the one run allowed to continue `threadId`. On the Postgres checkpointer, a
  * lease in the database (one row per thread, judged on the database clock, renewed by a
  * heartbeat, no connection held between statements) across every replica; the checkpointer
- * refuses writes of runs that do not hold it. Waiters poll up to the checkpointer's `busyWaitMs`,
- * then get `THREAD_BUSY`. On other checkpointers, an in-process queue per thread.
+ * refuses writes of runs that do not hold it. Waiters poll up to the checkpointer's `busyWaitMs`
+ * (or `options.busyWaitMs`), then get `THREAD_BUSY`. On other checkpointers, an in-process queue
+ * per thread, waited on for as long as it takes unless `options.busyWaitMs` bounds the wait.
  *
  * `work` must re-read what it decides on (e.g. which interrupts are pending) after the lease is
  * taken, and run the graph with `lease.runConfig(config)`.
@@ -106,8 +107,9 @@ async function withLease<T>(leases: ContinuationLeases, threadId: string, work: 
  * @param saver - The graph's checkpointer.
  * @param threadId - The thread to continue.
  * @param work - What to run while holding the lease; its result or error passes through.
+ * @param options - `busyWaitMs`: how long to wait for a thread another run is continuing (0: one try).
  * @returns What `work` returned.
- * @throws {HITLError} `THREAD_BUSY` when another run held the thread for the whole wait;
+ * @throws {HITLError} `THREAD_BUSY` when another run held the thread for the whole wait (`work` did not run);
  * `DATABASE_UNAVAILABLE` when the lease could not be taken.
  * @example
  * ```ts
@@ -117,8 +119,13 @@ async function withLease<T>(leases: ContinuationLeases, threadId: string, work: 
  * });
  * ```
  */
-export async function withThreadContinuation<T>(saver: BaseCheckpointSaver, threadId: string, work: (lease: ContinuationLease) => Promise<T>): Promise<T> {
+export async function withThreadContinuation<T>(
+  saver: BaseCheckpointSaver,
+  threadId: string,
+  work: (lease: ContinuationLease) => Promise<T>,
+  options: { busyWaitMs?: number | undefined } = {},
+): Promise<T> {
   const leases = leasesOf(saver);
-  if (leases !== undefined) return withLease(leases, threadId, work);
-  return inThreadQueue(saver, threadId, () => work(leaseFor(randomUUID(), { lost: false })));
+  if (leases !== undefined) return withLease(leases, threadId, work, options.busyWaitMs ?? leases.busyWaitMs);
+  return inThreadQueue(saver, threadId, () => work(leaseFor(randomUUID(), { lost: false })), options.busyWaitMs);
 }

@@ -35,6 +35,13 @@ export interface ResumeOptions {
   findTool?: ToolLookup;
   /** The secret the node was configured with (`signingKey`); the decisions are signed with it. Default: a key of this process. */
   signingKey?: SigningKey;
+  /**
+   * How long to wait (whole ms, 0–600 000; 0: one try) for a thread another run is continuing
+   * before `THREAD_BUSY`, nothing submitted. Default: the checkpointer's `busyWaitMs` on Postgres
+   * (5 000), until that run ends in memory. Not used by a `RemoteGraph` (its server refuses a busy
+   * thread at once). The expiry passes and the sweeper resume with 0.
+   */
+  busyWaitMs?: number;
 }
 
 /** The values type of a compiled graph (what its `invoke` resolves to). */

@@ -76,6 +76,8 @@ interface PreparedResume {
   meta: ResumeMeta;
   /** `Command({ resume: { [interruptId]: envelope } })`, addressed by interrupt id. */
   command: Command;
+  /** How long to wait for a busy thread (the caller's `busyWaitMs`; the checkpointer's when undefined). */
+  busyWaitMs: number | undefined;
 }
 
 /** What `DATABASE_UNAVAILABLE` says when the run itself lost the database. */
@@ -95,7 +97,7 @@ async function prepareFrom(graph: HITLGraph, saver: BaseCheckpointSaver, threadI
   const meta = resumeMetaFor(options, checked.digests);
   meta.signature = signResume({ threadId, taskId: target.taskId, interruptId: target.interruptId, value: checked.value, meta }, options.signingKey);
   const command = new Command({ resume: { [target.interruptId]: wrapResumeValue(checked.value, meta) } });
-  return { saver, threadId, target, approval, checked, meta, command };
+  return { saver, threadId, target, approval, checked, meta, command, busyWaitMs: options.busyWaitMs };
 }
 
 /**
@@ -189,7 +191,7 @@ async function reportResume<TValues>(prepared: PreparedResume, { outcome, load }
  * @param config - `{ configurable: { thread_id } }`, plus any run options.
  * @param value - Decisions (array in `action_requests` order, or a map by `tool_call_id`), `{ answer }`
  * for a question (an array of option values when `multiSelect`), or `{ answers }` when the payload has `questions`.
- * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`, `signingKey`, `findTool`.
+ * @param options - `interruptId` (the one reviewed), `reviewer`, `comment`, `signingKey`, `findTool`, `busyWaitMs`.
  * @returns `{ values, interrupt?, interrupts, halted?, status, judgment? }`.
  * @throws {HITLError} `INTERRUPT_ALREADY_RESOLVED` when the interrupt was resolved before this
  * submission could run anything, `THREAD_BUSY` while another execution applies another
@@ -244,7 +246,7 @@ export async function resumeLocal<TValues>(
     const prepared = await prepareFrom(graph, saver, threadId, head.state, value, options);
     onTarget(prepared.target);
     return { prepared, leased: await runWithHead<TValues>(lease, saver, head, config, threadId, (runConfig) => invokeAndSettle<TValues>(graph, prepared.command, runConfig, threadId)) };
-  });
+  }, options);
   return reportResume(prepared, leased);
 }
 
@@ -270,6 +272,6 @@ export async function continueUnderLease<TValues>(prepared: PreparedResume, conf
     const head = await readHead(saver, threadId);
     await reportingUnavailable(() => pickTarget(head.state, threadId, target.interruptId, saver), "nothing was submitted. Try again.", threadId);
     return runWithHead(lease, saver, head, config, threadId, run);
-  });
+  }, prepared);
   return reportResume(prepared, leased);
 }

@@ -14,7 +14,9 @@ const EXPIRY_REVIEWER = { id: "langgraph-hitl:expiry" } as const;
  * Expires one approval past its deadline: a resume with no decisions, which the node judges by
  * its store's clock — past the deadline it rejects every call of the approval as expired, and
  * nothing runs. The node's claim makes a second expiry (another replica, a reviewer's late
- * answer) harmless; the sweeper's lease makes it rare. Every expiry — `expirePendingInterrupts`
+ * answer) harmless; the sweeper's lease makes it rare. It does not wait for a thread another run
+ * is continuing (a reviewer's approved tool still running): that answers `busy` at once, and a
+ * later pass looks again — a pass or a sweeper round is not held up by it. Every expiry — `expirePendingInterrupts`
  * on a checkpointer or a `RemoteGraph`'s inbox, and the sweeper — goes through here.
  *
  * @param graph - The graph the thread runs on (a local graph, or a `RemoteGraph`).
@@ -33,7 +35,7 @@ export async function expireApproval(graph: HITLGraph, approval: { threadId: str
   try {
     const { status } = isRemoteGraph(graph)
       ? await resumeRemote(graph, config, [], { interruptId })
-      : await resume(graph, config, {}, { interruptId, reviewer: EXPIRY_REVIEWER });
+      : await resume(graph, config, {}, { interruptId, reviewer: EXPIRY_REVIEWER, busyWaitMs: 0 });
     return status === "expired" ? "expired" : "not-expired";
   } catch (error) {
     if (resolvedElsewhere(error)) return "skipped";

@@ -80,6 +80,37 @@ describe("withThreadContinuation without leases", () => {
     expect(order).toEqual(["first start", "other thread", "first end", "second"]);
   });
 
+  test("with busyWaitMs, a thread another run holds past the wait gives THREAD_BUSY without running the work; a later arrival still waits for the holder, then runs", async () => {
+    const saver = createMemoryCheckpointer();
+    const order: string[] = [];
+    let releaseFirst!: () => void;
+    const first = withThreadContinuation(saver, "t", async () => {
+      order.push("first start");
+      await new Promise<void>((resolve) => (releaseFirst = resolve));
+      order.push("first end");
+    });
+    const impatient = withThreadContinuation(saver, "t", async () => void order.push("impatient ran"), { busyWaitMs: 0 }).catch((error: unknown) => error);
+    const patient = withThreadContinuation(saver, "t", async () => void order.push("patient"));
+    const refusal = await impatient;
+    expect(isHITLError(refusal, "THREAD_BUSY") && refusal.threadId).toBe("t");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Giving up let nobody past the holder.
+    expect(order).toEqual(["first start"]);
+    releaseFirst();
+    await Promise.all([first, patient]);
+    expect(order).toEqual(["first start", "first end", "patient"]);
+    // The thread is free again: a wait of 0 runs at once.
+    await withThreadContinuation(saver, "t", async () => void order.push("after"), { busyWaitMs: 0 });
+    expect(order.at(-1)).toBe("after");
+  });
+
+  test("with busyWaitMs, a holder that ends within the wait lets the waiter run", async () => {
+    const saver = createMemoryCheckpointer();
+    const first = withThreadContinuation(saver, "t", () => new Promise<string>((resolve) => setTimeout(resolve, 30, "first")));
+    const second = withThreadContinuation(saver, "t", async () => "second", { busyWaitMs: 5_000 });
+    expect(await Promise.all([first, second])).toEqual(["first", "second"]);
+  });
+
   test("the queue is shared by two copies of the package loaded in one process", async () => {
     const saver = createMemoryCheckpointer();
     let copy!: typeof import("../../src/host/continuation.js");

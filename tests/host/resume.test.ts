@@ -80,6 +80,14 @@ describe("resume() addresses exactly the interrupt that was reviewed", () => {
     expect(isHITLError(error, "INVALID_OPTIONS") && error.details[0]?.path).toEqual(["reviewer"]);
     expect(tool.count).toBe(0);
   });
+
+  test.each([[-1], [1.5], ["5"], [600_001], [null], [true]])("busyWaitMs %p is refused with INVALID_OPTIONS naming it and what was received, before anything is submitted", async (busyWaitMs) => {
+    const { graph, config, tool, interruptId } = await paused();
+    const error = await resume(graph, config, [{ type: "approve" }], { interruptId, busyWaitMs: busyWaitMs as number }).catch((e: unknown) => e);
+    expect(isHITLError(error, "INVALID_OPTIONS") && error.details[0]).toMatchObject({ path: ["busyWaitMs"], received: busyWaitMs });
+    expect(tool.count).toBe(0);
+    expect((await getInterrupt(graph, config))?.interruptId).toBe(interruptId);
+  });
 });
 
 describe("a resume whose run did not finish", () => {

@@ -4,7 +4,8 @@
  */
 import { startExpirySweeper } from "../../src/index.js";
 import { toolMessages } from "../support/fixtures.js";
-import { overdueBehindABusyThread, twoReplicas, type TwoReplicas } from "../support/postgres/busy-thread.js";
+import { overdueBehindABusyThread } from "../support/busy-thread-scene.js";
+import { twoReplicas, type TwoReplicas } from "../support/postgres/busy-thread.js";
 
 jest.setTimeout(60_000);
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => replicas.end());
 
-test("a busy thread is counted as busy, not failed, sets no lastError, and is looked at again next round instead of after the lease; once the reviewer's run ends nothing is left and the tool ran once", async () => {
+test("a busy thread is counted as busy at once (no busyWaitMs wait), not failed, sets no lastError, and is looked at again next round instead of after the lease; once the reviewer's run ends nothing is left and the tool ran once", async () => {
   const { sweeping } = replicas;
   const { deploy, onReviewer, onSweeper, held, overdue, approved } = await overdueBehindABusyThread(replicas);
 
@@ -25,6 +26,8 @@ test("a busy thread is counted as busy, not failed, sets no lastError, and is lo
     // The held thread again, at once: its lease was released, not kept for leaseMs.
     const second = await sweeper.runOnce();
     for (const round of [first, second]) expect(round).toMatchObject({ expired: [], skipped: 0, busy: 1, failed: 0 });
+    // Both rounds ended while the reviewer's tool was still running: neither waited out the replica's busyWaitMs (10 minutes).
+    expect(deploy.finishes(held.configurable.thread_id)).toBe(0);
     const stats = sweeper.stats();
     // The loop's own first round expired the overdue approval and met the held one.
     expect(stats).toMatchObject({ rounds: 3, expired: 1, busy: 3, failed: 0 });

@@ -1,4 +1,5 @@
 import { ApprovalToolNode, createMemoryCheckpointer, getInterrupt, isHITLError, startExpirySweeper, type ExpirySweeper, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { overdueBehindABusyThread } from "../support/busy-thread-scene.js";
 import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 
 jest.setTimeout(30_000);
@@ -45,6 +46,24 @@ describe("the expiry sweeper on the memory checkpointer", () => {
     expect(await getInterrupt(open, undated.config)).toBeDefined();
     expect(await getInterrupt(later, notYet.config)).toBeDefined();
     expect(sweeper.stats()).toMatchObject({ expired: 1, failed: 0, running: true, lastRunAt: expect.any(String) });
+  });
+
+  test("a due approval whose thread a running resume holds is counted busy at once, the round goes on to the next one, and the approved tool still runs once", async () => {
+    const checkpointer = createMemoryCheckpointer();
+    const { deploy, onReviewer, onSweeper, held, overdue, approved } = await overdueBehindABusyThread({ reviewing: checkpointer, sweeping: checkpointer });
+    const sweeper = startExpirySweeper({ graph: onSweeper, intervalMs: 3_600_000 });
+    running.push(sweeper);
+    // The loop's first round meets both; this one only the held thread, which it does not wait for.
+    expect(await sweeper.runOnce()).toMatchObject({ expired: [], skipped: 0, busy: 1, failed: 0 });
+    expect(sweeper.stats()).toMatchObject({ rounds: 2, expired: 1, busy: 2, failed: 0 });
+    expect(deploy.finishes(held.configurable.thread_id)).toBe(0);
+    expect(toolMessages((await onReviewer.getState(overdue)).values)[0]?.additional_kwargs?.["hitl"]).toMatchObject({ source: "expired" });
+
+    deploy.open(held.configurable.thread_id);
+    expect((await approved).status).toBe("applied");
+    expect(await sweeper.runOnce()).toMatchObject({ expired: [], skipped: 0, busy: 0, failed: 0 });
+    expect(deploy.starts(held.configurable.thread_id)).toBe(1);
+    expect(toolMessages((await onReviewer.getState(held)).values).map((message) => message.status)).toEqual(["success"]);
   });
 
   test("bounded work per round: batchSize approvals per round, the next round at once while more are due", async () => {

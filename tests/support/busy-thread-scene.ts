@@ -1,0 +1,39 @@
+/**
+ * An overdue approval whose thread another run holds: a reviewer approved in time, and the
+ * approved tool is still running (held by a gate) when the deadline passes. Beside it, a second
+ * approval nobody answered. On one checkpointer (in memory) or two replicas on one database.
+ */
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { ApprovalToolNode, getInterrupt, resume } from "../../src/index.js";
+import { agentGraph, ask, newThread } from "./fixtures.js";
+import { gatedTool, type GatedTool } from "./stream-fixtures.js";
+
+/**
+ * Pauses two threads through the `reviewing` checkpointer (`deploy`, due 300 ms after the pause),
+ * approves the `held` one and waits until its tool has started and both deadlines have passed.
+ * The held tool finishes once the test calls `deploy.open(held.configurable.thread_id)`.
+ *
+ * @example
+ * ```ts
+ * const scene = await overdueBehindABusyThread({ reviewing: saver, sweeping: saver });
+ * await scene.onSweeper; // the graph as the sweeping replica runs it
+ * ```
+ */
+export async function overdueBehindABusyThread({ reviewing, sweeping }: { reviewing: BaseCheckpointSaver; sweeping: BaseCheckpointSaver }) {
+  const deploy: GatedTool = gatedTool("deploy");
+  const node = () => new ApprovalToolNode([deploy.tool], { interruptOn: { deploy: { expiresInMs: 300 } } });
+  const calls = [{ name: "deploy", args: { path: "app" }, id: "c1" }];
+  const onReviewer = agentGraph(node(), calls, reviewing).graph;
+  const onSweeper = agentGraph(node(), calls, sweeping).graph;
+  const held = newThread("held");
+  const overdue = newThread("overdue");
+  await onReviewer.invoke(ask(), held);
+  await onReviewer.invoke(ask(), overdue);
+
+  deploy.close(held.configurable.thread_id);
+  const pending = await getInterrupt(onReviewer, held);
+  const approved = resume(onReviewer, held, [{ type: "approve" }], { interruptId: pending!.interruptId });
+  await deploy.started(held.configurable.thread_id);
+  await new Promise((wait) => setTimeout(wait, 400));
+  return { deploy, onReviewer, onSweeper, held, overdue, approved };
+}
