@@ -4,6 +4,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { reportingUnavailable } from "../errors/database-unavailable.js";
 import { HITLError } from "../errors/hitl-error.js";
 import { withContinuationToken, type Durability } from "../langgraph/index.js";
+import { checkBusyWaitMs } from "./busy-wait.js";
 import { inThreadQueue } from "./in-process-queue.js";
 
 /**
@@ -110,6 +111,7 @@ async function withLease<T>(leases: ContinuationLeases, threadId: string, work: 
  * @param options - `busyWaitMs`: how long to wait for a thread another run is continuing (0: one try).
  * @returns What `work` returned.
  * @throws {HITLError} `THREAD_BUSY` when another run held the thread for the whole wait (`work` did not run);
+ * `INVALID_OPTIONS` for a `busyWaitMs` that is not a whole number of ms from 0 to 600 000;
  * `DATABASE_UNAVAILABLE` when the lease could not be taken.
  * @example
  * ```ts
@@ -125,7 +127,8 @@ export async function withThreadContinuation<T>(
   work: (lease: ContinuationLease) => Promise<T>,
   options: { busyWaitMs?: number | undefined } = {},
 ): Promise<T> {
+  const busyWaitMs = checkBusyWaitMs(options.busyWaitMs);
   const leases = leasesOf(saver);
-  if (leases !== undefined) return withLease(leases, threadId, work, options.busyWaitMs ?? leases.busyWaitMs);
-  return inThreadQueue(saver, threadId, () => work(leaseFor(randomUUID(), { lost: false })), options.busyWaitMs);
+  if (leases !== undefined) return withLease(leases, threadId, work, busyWaitMs ?? leases.busyWaitMs);
+  return inThreadQueue(saver, threadId, () => work(leaseFor(randomUUID(), { lost: false })), busyWaitMs);
 }

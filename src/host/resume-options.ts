@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { HITLError } from "../errors/hitl-error.js";
+import { checkBusyWaitMs } from "./busy-wait.js";
 import { reviewerIdentitySchema, type ResumeMeta } from "../protocol/resume-envelope.js";
 import { checkSigningKey } from "../protocol/signing.js";
 import type { ResumeOptions } from "./resume-types.js";
-
-/** The checkpointer's own `busyWaitMs` allows as much (src/postgres/options.ts). */
-const MAX_BUSY_WAIT_MS = 600_000;
 
 function invalidOption(path: string, message: string, received: unknown): HITLError {
   return new HITLError("INVALID_OPTIONS", message, { details: [{ path: [path], message, received }] });
@@ -31,10 +29,7 @@ export function checkResumeOptions(options: ResumeOptions): void {
   }
   if (options.comment !== undefined && typeof options.comment !== "string") throw invalidOption("comment", "`comment` must be a string", options.comment);
   checkSigningKey(options.signingKey, ["signingKey"]);
-  const { busyWaitMs } = options as { busyWaitMs?: unknown };
-  if (busyWaitMs !== undefined && !(typeof busyWaitMs === "number" && Number.isInteger(busyWaitMs) && busyWaitMs >= 0 && busyWaitMs <= MAX_BUSY_WAIT_MS)) {
-    throw invalidOption("busyWaitMs", `\`busyWaitMs\` must be a whole number of milliseconds from 0 to ${MAX_BUSY_WAIT_MS}`, busyWaitMs);
-  }
+  checkBusyWaitMs((options as { busyWaitMs?: unknown }).busyWaitMs);
 }
 
 /**

@@ -104,6 +104,13 @@ describe("withThreadContinuation without leases", () => {
     expect(order.at(-1)).toBe("after");
   });
 
+  test.each([[-1], [0.5], ["0"], [600_001]])("busyWaitMs %p is refused with INVALID_OPTIONS before the work runs", async (busyWaitMs) => {
+    let ran = false;
+    const error = await withThreadContinuation(createMemoryCheckpointer(), "t", async () => void (ran = true), { busyWaitMs: busyWaitMs as number }).catch((e: unknown) => e);
+    expect(isHITLError(error, "INVALID_OPTIONS") && error.details[0]).toMatchObject({ path: ["busyWaitMs"], received: busyWaitMs });
+    expect(ran).toBe(false);
+  });
+
   test("with busyWaitMs, a holder that ends within the wait lets the waiter run", async () => {
     const saver = createMemoryCheckpointer();
     const first = withThreadContinuation(saver, "t", () => new Promise<string>((resolve) => setTimeout(resolve, 30, "first")));
