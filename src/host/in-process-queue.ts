@@ -8,9 +8,8 @@ type Queues = { tails: WeakMap<object, Map<string, Promise<unknown>>> };
 const registry = globalThis as typeof globalThis & { [SHARED]?: Queues };
 const { tails } = (registry[SHARED] ??= { tails: new WeakMap() });
 
-/** Resolves with `true` once `turn` settles, or with `false` after `waitMs` (never, when undefined). */
-function turnWithin(turn: Promise<unknown>, waitMs: number | undefined): Promise<boolean> {
-  if (waitMs === undefined) return turn.then(() => true);
+/** Resolves with `true` once `turn` settles, or with `false` after `waitMs`. */
+function turnWithin(turn: Promise<unknown>, waitMs: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const gaveUp = new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false)));
   return Promise.race([turn.then(() => true), gaveUp]).finally(() => clearTimeout(timer));
@@ -51,7 +50,8 @@ export async function inThreadQueue<T>(scope: object, threadId: string, work: ()
   const forget = () => {
     if (byThread.get(threadId) === tail) byThread.delete(threadId);
   };
-  if (!(await turnWithin(previous, waitMs))) {
+  if (waitMs === undefined) await previous;
+  else if (!(await turnWithin(previous, waitMs))) {
     // Our turn is given up, not our place: a later arrival still waits for the earlier work (the tail), then goes on.
     release();
     void tail.then(forget);
