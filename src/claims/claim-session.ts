@@ -35,6 +35,8 @@ export interface ClaimContext {
   checkpointer: BaseCheckpointSaver;
   /** The namespace of the graph the task runs in, to read its latest checkpoint. */
   parentNamespace: string;
+  /** How long to wait for another execution's batch (the resuming host's `busyWaitMs`); default: the store's. */
+  busyWaitMs?: number | undefined;
 }
 
 async function threadMovedOn(context: ClaimContext): Promise<boolean> {
@@ -97,10 +99,10 @@ export function resumeClaim(context: ClaimContext, claim: ClaimRecord): Promise<
 /**
  * Follows a claim someone else committed: completes it when its execution stopped (released,
  * or its lease ran out), reports it resolved when the thread moved on, and gives up with
- * `THREAD_BUSY` when it is still running after the store's `busyWaitMs`.
+ * `THREAD_BUSY` when it is still running after the context's (or the store's) `busyWaitMs`.
  */
 async function follow(context: ClaimContext, first: ClaimRecord): Promise<ClaimSession> {
-  const deadline = Date.now() + context.store.busyWaitMs;
+  const deadline = Date.now() + (context.busyWaitMs ?? context.store.busyWaitMs);
   let current: ClaimRecord | undefined = first;
   for (;;) {
     if (current === undefined || (await threadMovedOn(context))) throw resolved(context.key);

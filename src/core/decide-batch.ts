@@ -5,7 +5,7 @@ import { claimStoreFor, type ClaimContext, type ClaimSession } from "../claims/i
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
-import { checkpointTimeMs, reportClaimToHost } from "../langgraph/index.js";
+import { busyWaitOfTask, checkpointTimeMs, reportClaimToHost } from "../langgraph/index.js";
 import { verifyResume } from "../protocol/signing.js";
 import type { AnswerTrust } from "../questions/ask-user-question.js";
 import type { OptionLimits } from "../questions/question-schema.js";
@@ -183,7 +183,8 @@ async function requestReview(screenings: readonly Screening[], env: BatchEnviron
 function claimContextOf(task: TaskContext): ClaimContext | undefined {
   const { checkpointer, threadId, checkpointId } = task;
   if (checkpointer == null || threadId === undefined || checkpointId === undefined) return undefined;
-  return { store: claimStoreFor(checkpointer), key: { threadId, namespace: task.namespace, checkpointId }, checkpointer, parentNamespace: task.parentNamespace };
+  const busyWaitMs = busyWaitOfTask(task.load, task, task.continuationToken);
+  return { store: claimStoreFor(checkpointer), key: { threadId, namespace: task.namespace, checkpointId }, checkpointer, parentNamespace: task.parentNamespace, busyWaitMs };
 }
 
 /** A PreToolUse `cancelRun` stops the run before anything of the batch runs. */

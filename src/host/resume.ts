@@ -133,12 +133,19 @@ interface LeasedRun<TValues> {
 
 /**
  * Runs `run` with the lease's config and, when the head was read, that head handed over: the
- * run's own checkpoint load and its node's read of the stored request are served from it.
+ * run's own checkpoint load and its node's read of the stored request are served from it, and
+ * its node waits for another execution's batch as long as the caller's `busyWaitMs` says.
  */
-async function runWithHead<TValues>(lease: ContinuationLease, saver: BaseCheckpointSaver, head: ThreadHead, config: RunnableConfig, threadId: string, run: (runConfig: RunnableConfig) => Promise<RunOutcome<TValues>>): Promise<LeasedRun<TValues>> {
+async function runWithHead<TValues>(
+  lease: ContinuationLease,
+  { saver, threadId, busyWaitMs }: Pick<PreparedResume, "saver" | "threadId" | "busyWaitMs">,
+  head: ThreadHead,
+  config: RunnableConfig,
+  run: (runConfig: RunnableConfig) => Promise<RunOutcome<TValues>>,
+): Promise<LeasedRun<TValues>> {
   const runConfig = lease.runConfig(config);
   if (head.tuple === undefined) return { outcome: await reportingUnavailable(() => run(runConfig), APPLYING_CONSEQUENCE, threadId), load: undefined };
-  const { config: handed, load } = handOverLoad(runConfig, saver, head.tuple, () => !lease.lost);
+  const { config: handed, load } = handOverLoad(runConfig, saver, head.tuple, () => !lease.lost, busyWaitMs);
   try {
     return { outcome: await reportingUnavailable(() => run(handed), APPLYING_CONSEQUENCE, threadId), load };
   } finally {
@@ -245,7 +252,7 @@ export async function resumeLocal<TValues>(
     const head = await readHead(saver, threadId);
     const prepared = await prepareFrom(graph, saver, threadId, head.state, value, options);
     onTarget(prepared.target);
-    return { prepared, leased: await runWithHead<TValues>(lease, saver, head, config, threadId, (runConfig) => invokeAndSettle<TValues>(graph, prepared.command, runConfig, threadId)) };
+    return { prepared, leased: await runWithHead<TValues>(lease, prepared, head, config, (runConfig) => invokeAndSettle<TValues>(graph, prepared.command, runConfig, threadId)) };
   }, options);
   return reportResume(prepared, leased);
 }
@@ -271,7 +278,7 @@ export async function continueUnderLease<TValues>(prepared: PreparedResume, conf
   const leased = await withThreadContinuation(saver, threadId, async (lease) => {
     const head = await readHead(saver, threadId);
     await reportingUnavailable(() => pickTarget(head.state, threadId, target.interruptId, saver), "nothing was submitted. Try again.", threadId);
-    return runWithHead(lease, saver, head, config, threadId, run);
+    return runWithHead(lease, prepared, head, config, run);
   }, prepared);
   return reportResume(prepared, leased);
 }

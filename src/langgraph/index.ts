@@ -18,7 +18,7 @@ export { thrownByTask } from "./task-error.js";
 export { checkpointTimeMs, isLaterCheckpoint } from "./checkpoint-id.js";
 export { continuationTokenOf, continuesHead, isContinuation, markLoad, withContinuationToken } from "./continuation-config.js";
 export type { Durability } from "./continuation-config.js";
-export { handOverLoad, loadedInterruptValues, reportClaimToHost, takeLoadedTuple } from "./loaded-checkpoint.js";
+export { busyWaitOfTask, handOverLoad, loadedInterruptValues, reportClaimToHost, takeLoadedTuple } from "./loaded-checkpoint.js";
 export type { HandedOverLoad } from "./loaded-checkpoint.js";
 export { unknownInterruptOf, withStrictResume } from "./strict-resume.js";
 export { toolNodeCalls, unansweredCalls } from "./tool-node-input.js";

@@ -23,6 +23,8 @@ class LoadedCheckpoint {
   readonly threadId: string;
   readonly token: string;
   readonly checkpointId: string;
+  /** How long the lease holder asked its run to wait for a batch another execution is applying (its `busyWaitMs`). */
+  readonly busyWaitMs: number | undefined;
   readonly #tuple: CheckpointTuple;
   /** The pending writes as read: LangGraph pushes its own writes onto the tuple's array. */
   readonly #writes: readonly PendingWrite[];
@@ -32,11 +34,12 @@ class LoadedCheckpoint {
   /** The judgment a task holds for each interrupt, by the interrupt its accepted value answered. */
   readonly #claims = new Map<string, unknown>();
 
-  constructor(saver: object, threadId: string, token: string, tuple: CheckpointTuple, live: () => boolean) {
+  constructor(saver: object, threadId: string, token: string, tuple: CheckpointTuple, live: () => boolean, busyWaitMs: number | undefined) {
     this.saver = saver;
     this.threadId = threadId;
     this.token = token;
     this.checkpointId = tuple.checkpoint.id;
+    this.busyWaitMs = busyWaitMs;
     this.#tuple = tuple;
     this.#writes = [...((tuple.pendingWrites ?? []) as PendingWrite[])];
     this.#live = live;
@@ -94,6 +97,7 @@ function loadedIn(config: RunnableConfig | undefined): LoadedCheckpoint | undefi
  * @param saver - The checkpointer that read `tuple` (only it serves it).
  * @param tuple - What `saver.getTuple({ configurable: { thread_id, checkpoint_ns: "" } })` returned.
  * @param live - Whether the lease is still held.
+ * @param busyWaitMs - How long the run's tasks wait for a batch another execution is applying (default: the claim store's).
  * @returns The config to run with, and the load.
  * @example
  * ```ts
@@ -101,11 +105,11 @@ function loadedIn(config: RunnableConfig | undefined): LoadedCheckpoint | undefi
  * try { await graph.invoke(command, runConfig); } finally { load.close(); }
  * ```
  */
-export function handOverLoad<C extends RunnableConfig>(config: C, saver: object, tuple: CheckpointTuple, live: () => boolean): { config: C; load: HandedOverLoad } {
+export function handOverLoad<C extends RunnableConfig>(config: C, saver: object, tuple: CheckpointTuple, live: () => boolean, busyWaitMs?: number): { config: C; load: HandedOverLoad } {
   const threadId = String(config.configurable?.["thread_id"]);
   const token = continuationTokenOf(config);
   if (token === undefined) throw new Error("handOverLoad needs the lease's run config (it carries the lease token).");
-  const load = new LoadedCheckpoint(saver, threadId, token, tuple, live);
+  const load = new LoadedCheckpoint(saver, threadId, token, tuple, live, busyWaitMs);
   issued.add(load);
   return { config: { ...config, configurable: { ...config.configurable, [LOADED_KEY]: load } }, load };
 }
@@ -193,4 +197,19 @@ export function loadedInterruptValues(load: unknown, place: TaskPlace, token: st
  */
 export function reportClaimToHost(load: unknown, place: TaskPlace, token: string | undefined, interruptId: string, review: unknown): void {
   if (servesTask(load, place, token)) load.reportClaim(interruptId, review);
+}
+
+/**
+ * How long the host that started the run asked a task to wait for a batch another execution is
+ * applying (`resume()`'s `busyWaitMs`), under the same checks as {@link loadedInterruptValues}.
+ * `undefined` otherwise (and when the host asked nothing): the claim store's own wait applies.
+ * Only a shorter or longer wait of this run's own resume rides on it; nothing is decided by it.
+ *
+ * @example
+ * ```ts
+ * const waitMs = busyWaitOfTask(task.load, task, task.continuationToken) ?? store.busyWaitMs;
+ * ```
+ */
+export function busyWaitOfTask(load: unknown, place: TaskPlace, token: string | undefined): number | undefined {
+  return servesTask(load, place, token) ? load.busyWaitMs : undefined;
 }

@@ -4,7 +4,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { AIMessage } from "@langchain/core/messages";
 import { Command, END, interrupt, MemorySaver, MessagesAnnotation, START, StateGraph, type CheckpointTuple, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { handOverLoad, loadedInterruptValues, readTaskContext, takeLoadedTuple, withContinuationToken, type TaskContext } from "../../src/langgraph/index.js";
+import { busyWaitOfTask, handOverLoad, loadedInterruptValues, readTaskContext, takeLoadedTuple, withContinuationToken, type TaskContext } from "../../src/langgraph/index.js";
 
 /** A MemorySaver that counts the reads it makes itself, and serves a handed-over load like ours do. */
 class ServingSaver extends MemorySaver {
@@ -91,6 +91,21 @@ describe("the checkpoint handed to a resumed run", () => {
     expect(loadedInterruptValues(live, context, "another-token")).toBeUndefined();
     expect(loadedInterruptValues(live, context, undefined)).toBeUndefined();
     expect(loadedInterruptValues(load, context, "token-2")).toBeUndefined(); // closed when its run ended
+  });
+
+  test("the resumed task reads the host's busyWaitMs from the hand-over only under the same checks; a forged or closed one, or one the host gave none, says nothing", async () => {
+    const { saver, graph, config, tuple, interruptId, seen } = await paused("busy-wait");
+    const { config: runConfig, load } = handOverLoad(withContinuationToken(config, "token-5"), saver, tuple, () => true, 0);
+    await graph.invoke(new Command({ resume: { [interruptId]: { ok: true } } }), runConfig);
+    const { context } = seen[0]!;
+    expect(busyWaitOfTask(context.load, context, "token-5")).toBe(0);
+    expect(busyWaitOfTask(context.load, context, "another-token")).toBeUndefined();
+    expect(busyWaitOfTask(context.load, { ...context, threadId: "another" }, "token-5")).toBeUndefined();
+    expect(busyWaitOfTask({ ...(context.load as object), busyWaitMs: 0 }, context, "token-5")).toBeUndefined();
+    load.close();
+    expect(busyWaitOfTask(context.load, context, "token-5")).toBeUndefined();
+    const silent = handOverLoad(withContinuationToken(config, "token-5"), saver, tuple, () => true).load;
+    expect(busyWaitOfTask(silent, context, "token-5")).toBeUndefined();
   });
 
   test.each([

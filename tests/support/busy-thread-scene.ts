@@ -3,14 +3,14 @@
  * approved tool is still running (held by a gate) when the deadline passes. Beside it, a second
  * approval nobody answered. On one checkpointer (in memory) or two replicas on one database.
  */
-import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { Command, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { ApprovalToolNode, getInterrupt, resume } from "../../src/index.js";
 import { agentGraph, ask, newThread } from "./fixtures.js";
 import { gatedTool, type GatedTool } from "./stream-fixtures.js";
 
 /**
  * Pauses two threads through the `reviewing` checkpointer (`deploy`, due 300 ms after the pause),
- * approves the `held` one and waits until its tool has started and both deadlines have passed.
+ * approves the `held` one (through `resume()`, or a raw `Command`) and waits until its tool has started and both deadlines have passed.
  * The held tool finishes once the test calls `deploy.open(held.configurable.thread_id)`.
  *
  * @example
@@ -19,7 +19,7 @@ import { gatedTool, type GatedTool } from "./stream-fixtures.js";
  * await scene.onSweeper; // the graph as the sweeping replica runs it
  * ```
  */
-export async function overdueBehindABusyThread({ reviewing, sweeping }: { reviewing: BaseCheckpointSaver; sweeping: BaseCheckpointSaver }) {
+export async function overdueBehindABusyThread({ reviewing, sweeping }: { reviewing: BaseCheckpointSaver; sweeping: BaseCheckpointSaver }, approveWith: "resume()" | "a raw Command" = "resume()") {
   const deploy: GatedTool = gatedTool("deploy");
   const node = () => new ApprovalToolNode([deploy.tool], { interruptOn: { deploy: { expiresInMs: 300 } } });
   const calls = [{ name: "deploy", args: { path: "app" }, id: "c1" }];
@@ -32,7 +32,13 @@ export async function overdueBehindABusyThread({ reviewing, sweeping }: { review
 
   deploy.close(held.configurable.thread_id);
   const pending = await getInterrupt(onReviewer, held);
-  const approved = resume(onReviewer, held, [{ type: "approve" }], { interruptId: pending!.interruptId });
+  const interruptId = pending!.interruptId;
+  // A raw Command takes no continuation lease (as on an Agent Server): only the node's claim holds the batch.
+  // `status` is resume()'s; a raw Command's run answers the thread's values (no status).
+  const approved: Promise<{ status?: string }> =
+    approveWith === "resume()"
+      ? resume(onReviewer, held, [{ type: "approve" }], { interruptId })
+      : onReviewer.invoke(new Command({ resume: { [interruptId]: [{ type: "approve" }] } }), held).then(() => ({}));
   await deploy.started(held.configurable.thread_id);
   await new Promise((wait) => setTimeout(wait, 400));
   return { deploy, onReviewer, onSweeper, held, overdue, approved };
