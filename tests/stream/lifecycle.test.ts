@@ -1,7 +1,7 @@
 // When a streamed run starts, how it ends, and what it says when it fails: the same codes as
 // start()/resume(), options refused before anything runs, a stop before the start submits nothing.
 import { MemorySaver } from "@langchain/langgraph";
-import { ApprovalToolNode, HookRegistry, getInterrupt, isHITLError, resume, resumeStream, start, startStream } from "../../src/index.js";
+import { ApprovalToolNode, HookRegistry, getInterrupt, isHITLError, resume, resumeStream, start, startStream, withThreadContinuation } from "../../src/index.js";
 import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 
 const KEY = "a-shared-secret-of-32-characters";
@@ -65,6 +65,23 @@ describe("when a streamed run starts and stops", () => {
     await expect(run.outcome).rejects.toMatchObject({ code: "RUN_ABORTED" });
     expect(deploy.count).toBe(0);
     expect((await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId })).status).toBe("applied");
+  });
+
+  test("busyWaitMs 0 on a thread another continuation holds: THREAD_BUSY from the loop and the outcome, nothing was submitted, and resume() applies once the thread is free", async () => {
+    const { graph, deploy, paused } = reviewedAgent();
+    const { config, pending } = await paused();
+    let free!: () => void;
+    const holder = withThreadContinuation(graph.checkpointer as MemorySaver, config.configurable.thread_id, () => new Promise<void>((resolve) => (free = resolve)));
+    const run = await resumeStream(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId, busyWaitMs: 0 });
+    const { chunks, error } = await drain(run);
+    expect(chunks).toEqual([]);
+    expect(isHITLError(error, "THREAD_BUSY")).toBe(true);
+    await expect(run.outcome).rejects.toMatchObject({ code: "THREAD_BUSY" });
+    expect(deploy.count).toBe(0);
+    free();
+    await holder;
+    expect((await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId })).status).toBe("applied");
+    expect(deploy.count).toBe(1);
   });
 
   test("return() before the first next() stops a run that never started: nothing was submitted", async () => {
