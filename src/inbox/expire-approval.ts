@@ -1,8 +1,23 @@
+import { claimStoreFor } from "../claims/index.js";
+import { reportingUnavailable } from "../errors/database-unavailable.js";
 import type { HITLGraph } from "../host/graph-types.js";
+import { saverForThread } from "../host/thread-state.js";
 import { isRemoteGraph } from "../host/remote-graph.js";
 import { resumeRemote } from "../host/resume-remote.js";
 import { resume } from "../host/resume.js";
 import { busyForNow, notYetDueHere, resolvedElsewhere } from "./expiry-refusals.js";
+
+/**
+ * Whether the approval's decisions were claimed and are being applied right now by an execution
+ * whose claim is live (a raw `Command` run holds no continuation lease, only this claim): an
+ * expiry could not win, and taking the thread's lease meanwhile would refuse that run's writes.
+ * A released or lapsed claim is not: the expiry's resume completes it, as any resume would.
+ */
+async function decidedAndRunning(graph: HITLGraph, { threadId, interruptId }: { threadId: string; interruptId: string }): Promise<boolean> {
+  const store = claimStoreFor(saverForThread(graph, threadId, "resume"));
+  const claim = await reportingUnavailable(() => store.claimOfInterrupt(threadId, interruptId), "nothing was expired. Try again.", threadId);
+  return claim?.state === "running" && !claim.leaseExpired;
+}
 
 /** What became of one expiry (see expireApproval). */
 type ExpiryOutcome = "expired" | "skipped" | "not-expired" | "busy";
@@ -15,8 +30,9 @@ const EXPIRY_REVIEWER = { id: "langgraph-hitl:expiry" } as const;
  * its store's clock — past the deadline it rejects every call of the approval as expired, and
  * nothing runs. The node's claim makes a second expiry (another replica, a reviewer's late
  * answer) harmless; the sweeper's lease makes it rare. It does not wait for a thread another run
- * is continuing (a reviewer's approved tool still running): that answers `busy` at once, and a
- * later pass looks again — a pass or a sweeper round is not held up by it. Every expiry — `expirePendingInterrupts`
+ * is continuing (a reviewer's approved tool still running), nor touch one whose decisions an
+ * execution is applying under a live claim: that answers `busy` at once, and a later pass looks
+ * again — a pass or a sweeper round is not held up by it. Every expiry — `expirePendingInterrupts`
  * on a checkpointer or a `RemoteGraph`'s inbox, and the sweeper — goes through here.
  *
  * @param graph - The graph the thread runs on (a local graph, or a `RemoteGraph`).
@@ -33,6 +49,7 @@ export async function expireApproval(graph: HITLGraph, approval: { threadId: str
   const { threadId, interruptId } = approval;
   const config = { configurable: { thread_id: threadId } };
   try {
+    if (!isRemoteGraph(graph) && (await decidedAndRunning(graph, approval))) return "busy";
     const { status } = isRemoteGraph(graph)
       ? await resumeRemote(graph, config, [], { interruptId })
       : await resume(graph, config, {}, { interruptId, reviewer: EXPIRY_REVIEWER, busyWaitMs: 0 });

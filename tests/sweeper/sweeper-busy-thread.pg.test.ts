@@ -46,16 +46,16 @@ test("a busy thread is counted as busy at once (no busyWaitMs wait), not failed,
   expect((await sweeping.listPendingInterrupts({ limit: 10 })).items).toEqual([]);
 });
 
-test("an approval a raw Command is applying (no continuation lease, only the node's claim) is counted busy at once, not after the replica's busyWaitMs, and that run completes with its tool run once", async () => {
+test.each([false, true])("an approval a raw Command is applying (no continuation lease, only the node's claim; in a subgraph: %p) is counted busy at once, not after the replica's busyWaitMs, and that run completes with its tool run once", async (inSubgraph) => {
   const { sweeping } = replicas;
-  const { deploy, onReviewer, onSweeper, held, approved } = await overdueBehindABusyThread(replicas, "a raw Command");
+  const { deploy, onReviewer, onSweeper, held, approved } = await overdueBehindABusyThread(replicas, { approveWith: "a raw Command", inSubgraph });
   const sweeper = startExpirySweeper({ graph: onSweeper, checkpointer: sweeping, intervalMs: 3_600_000, leaseMs: 60_000 });
   try {
-    // The expiry takes the free thread lease; its node meets the raw run's live claim and gives up at once.
+    // The expiry finds the raw run's live claim and leaves the thread alone.
     expect(await sweeper.runOnce()).toMatchObject({ expired: [], skipped: 0, busy: 1, failed: 0 });
     expect(deploy.finishes(held.configurable.thread_id)).toBe(0);
     deploy.open(held.configurable.thread_id);
-    // The lease was released with the expiry: the raw run's own writes are not refused.
+    // The expiry took no lease: the raw run's own writes are not refused.
     await approved;
     expect(await sweeper.runOnce()).toMatchObject({ expired: [], skipped: 0, busy: 0, failed: 0 });
   } finally {
