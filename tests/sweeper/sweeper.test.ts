@@ -1,4 +1,6 @@
-import { ApprovalToolNode, createMemoryCheckpointer, getInterrupt, isHITLError, startExpirySweeper, type ExpirySweeper, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { tool } from "@langchain/core/tools";
+import { z } from "zod";
+import { ApprovalToolNode, createMemoryCheckpointer, getInterrupt, isHITLError, resume, startExpirySweeper, type ExpirySweeper, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { overdueBehindABusyThread } from "../support/busy-thread-scene.js";
 import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 
@@ -64,6 +66,33 @@ describe("the expiry sweeper on the memory checkpointer", () => {
     expect(await sweeper.runOnce()).toMatchObject({ expired: [], skipped: 0, busy: 0, failed: 0 });
     expect(deploy.starts(held.configurable.thread_id)).toBe(1);
     expect(toolMessages((await onReviewer.getState(held)).values).map((message) => message.status)).toEqual(["success"]);
+  });
+
+  test("an approval whose applying run failed after its decisions were claimed is completed by the expiry past the deadline: the approved call runs again and succeeds, nothing is expired", async () => {
+    const checkpointer = createMemoryCheckpointer();
+    let attempts = 0;
+    const flaky = tool(
+      async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error("gateway timeout");
+        return "deployed";
+      },
+      { name: "deploy", description: "deploys", schema: z.object({ path: z.string() }) },
+    );
+    const node = new ApprovalToolNode([flaky], { interruptOn: { deploy: { expiresInMs: 300 } }, handleToolErrors: false });
+    const { graph } = agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }], checkpointer);
+    const { config, pending } = await pause(graph);
+    const failed = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    await sleep(400);
+    const sweeper = startExpirySweeper({ graph, intervalMs: 3_600_000 });
+    running.push(sweeper);
+    // The loop's first round completed it; this one finds nothing due.
+    expect(await sweeper.runOnce()).toMatchObject({ expired: [], skipped: 0, busy: 0, failed: 0 });
+    expect(sweeper.stats()).toMatchObject({ rounds: 2, expired: 0, skipped: 1, busy: 0, failed: 0 });
+    expect(attempts).toBe(2);
+    expect(toolMessages((await graph.getState(config)).values).map((message) => [message.status, message.content])).toEqual([["success", "deployed"]]);
+    expect(await getInterrupt(graph, config)).toBeUndefined();
   });
 
   test("bounded work per round: batchSize approvals per round, the next round at once while more are due", async () => {
