@@ -63,16 +63,22 @@ describe("one continuation on the memory checkpointer", () => {
   });
 });
 
+/** Continues thread "t" until `releaseFirst()` (called once it started), noting its start and end in `order`. */
+function holdThread(saver: BaseCheckpointSaver, order: string[]) {
+  let release!: () => void;
+  const first = withThreadContinuation(saver, "t", async () => {
+    order.push("first start");
+    await new Promise<void>((resolve) => (release = resolve));
+    order.push("first end");
+  });
+  return { first, releaseFirst: () => release() };
+}
+
 describe("withThreadContinuation without leases", () => {
   test("works on one thread run one at a time in arrival order; another thread does not wait", async () => {
     const saver = createMemoryCheckpointer();
     const order: string[] = [];
-    let releaseFirst!: () => void;
-    const first = withThreadContinuation(saver, "t", async () => {
-      order.push("first start");
-      await new Promise<void>((resolve) => (releaseFirst = resolve));
-      order.push("first end");
-    });
+    const { first, releaseFirst } = holdThread(saver, order);
     const second = withThreadContinuation(saver, "t", async () => void order.push("second"));
     await withThreadContinuation(saver, "other", async () => void order.push("other thread"));
     releaseFirst();
@@ -83,12 +89,7 @@ describe("withThreadContinuation without leases", () => {
   test("with busyWaitMs, a thread another run holds past the wait gives THREAD_BUSY without running the work; a later arrival still waits for the holder, then runs", async () => {
     const saver = createMemoryCheckpointer();
     const order: string[] = [];
-    let releaseFirst!: () => void;
-    const first = withThreadContinuation(saver, "t", async () => {
-      order.push("first start");
-      await new Promise<void>((resolve) => (releaseFirst = resolve));
-      order.push("first end");
-    });
+    const { first, releaseFirst } = holdThread(saver, order);
     const impatient = withThreadContinuation(saver, "t", async () => void order.push("impatient ran"), { busyWaitMs: 0 }).catch((error: unknown) => error);
     const patient = withThreadContinuation(saver, "t", async () => void order.push("patient"));
     const refusal = await impatient;

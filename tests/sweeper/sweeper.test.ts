@@ -1,8 +1,6 @@
-import { tool } from "@langchain/core/tools";
-import { z } from "zod";
 import { ApprovalToolNode, createMemoryCheckpointer, getInterrupt, isHITLError, resume, startExpirySweeper, type ExpirySweeper, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { overdueBehindABusyThread } from "../support/busy-thread-scene.js";
-import { agentGraph, ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
+import { agentGraph, ask, countingTool, failsOnceTool, newThread, toolMessages } from "../support/fixtures.js";
 
 jest.setTimeout(30_000);
 
@@ -70,16 +68,8 @@ describe("the expiry sweeper on the memory checkpointer", () => {
 
   test("an approval whose applying run failed after its decisions were claimed is completed by the expiry past the deadline: the approved call runs again and succeeds, nothing is expired", async () => {
     const checkpointer = createMemoryCheckpointer();
-    let attempts = 0;
-    const flaky = tool(
-      async () => {
-        attempts += 1;
-        if (attempts === 1) throw new Error("gateway timeout");
-        return "deployed";
-      },
-      { name: "deploy", description: "deploys", schema: z.object({ path: z.string() }) },
-    );
-    const node = new ApprovalToolNode([flaky], { interruptOn: { deploy: { expiresInMs: 300 } }, handleToolErrors: false });
+    const flaky = failsOnceTool("deploy", "deployed");
+    const node = new ApprovalToolNode([flaky.tool], { interruptOn: { deploy: { expiresInMs: 300 } }, handleToolErrors: false });
     const { graph } = agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }], checkpointer);
     const { config, pending } = await pause(graph);
     const failed = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId }).catch((error: unknown) => error);
@@ -90,7 +80,7 @@ describe("the expiry sweeper on the memory checkpointer", () => {
     // The loop's first round completed it; this one finds nothing due.
     expect(await sweeper.runOnce()).toMatchObject({ expired: [], skipped: 0, busy: 0, failed: 0 });
     expect(sweeper.stats()).toMatchObject({ rounds: 2, expired: 0, skipped: 1, busy: 0, failed: 0 });
-    expect(attempts).toBe(2);
+    expect(flaky.attempts).toBe(2);
     expect(toolMessages((await graph.getState(config)).values).map((message) => [message.status, message.content])).toEqual([["success", "deployed"]]);
     expect(await getInterrupt(graph, config)).toBeUndefined();
   });
