@@ -36,10 +36,11 @@ export interface ResumeOptions {
   /** The secret the node was configured with (`signingKey`); the decisions are signed with it. Default: a key of this process. */
   signingKey?: SigningKey;
   /**
-   * How long to wait (whole ms, 0–600 000; 0: one try) for a thread another run is continuing
-   * before `THREAD_BUSY`, nothing submitted. Default: the checkpointer's `busyWaitMs` on Postgres
-   * (5 000), until that run ends in memory. Not used by a `RemoteGraph` (its server refuses a busy
-   * thread at once). The expiry passes and the sweeper resume with 0.
+   * How long to wait (whole ms, 0–600 000; 0: one try) for a thread another run is continuing,
+   * and then (at a graph's root) for a batch another execution is applying under its claim, before
+   * `THREAD_BUSY`: nothing of this submission ran. Default: the checkpointer's `busyWaitMs` (5 000);
+   * for the thread in memory, until that run ends. Not used by a `RemoteGraph` (its server refuses
+   * a busy thread at once). The expiry passes and the sweeper resume with 0.
    */
   busyWaitMs?: number;
 }
