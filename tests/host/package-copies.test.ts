@@ -1,6 +1,8 @@
 import { MemorySaver } from "@langchain/langgraph";
 import { createAgent } from "langchain";
+import { createMemoryCheckpointer } from "../../src/index.js";
 import { approvalMiddleware } from "../../src/langchain/index.js";
+import { overdueBehindABusyThread } from "../support/busy-thread-scene.js";
 import { agentGraph, ask, countingTool, newThread, ScriptedChatModel, toolCallingScript, toolMessages } from "../support/fixtures.js";
 
 type Library = typeof import("../../src/index.js");
@@ -48,6 +50,24 @@ describe("two copies of the package in one process (graph from one, host from th
     expect(result.status).toBe("applied");
     expect(deploy.count).toBe(1);
     expect(toolMessages(result.values)[0]?.additional_kwargs["hitl"]).toMatchObject({ reviewer: { id: "ada" }, reviewerVerified: true });
+  });
+
+  test("the other copy's expiry sweeper counts an approval a running resume() of this copy holds as busy at once, expires the one beside it, and the approved tool runs once", async () => {
+    const checkpointer = createMemoryCheckpointer();
+    const { deploy, onReviewer, onSweeper, held, overdue, approved } = await overdueBehindABusyThread({ reviewing: checkpointer, sweeping: checkpointer });
+    const sweeper = hostCopy.startExpirySweeper({ graph: onSweeper as never, checkpointer, intervalMs: 3_600_000 });
+    try {
+      // The loop's first round met both; this one only the held thread, which it does not wait for.
+      expect(await sweeper.runOnce()).toMatchObject({ expired: [], busy: 1, failed: 0 });
+      expect(sweeper.stats()).toMatchObject({ expired: 1, busy: 2, failed: 0 });
+      expect(deploy.finishes(held.configurable.thread_id)).toBe(0);
+      deploy.open(held.configurable.thread_id);
+      expect((await approved).status).toBe("applied");
+    } finally {
+      await sweeper.stop();
+    }
+    expect(deploy.starts(held.configurable.thread_id)).toBe(1);
+    expect(toolMessages((await onReviewer.getState(overdue)).values)[0]?.additional_kwargs?.["hitl"]).toMatchObject({ source: "expired" });
   });
 
   // The host copy loads its own @langchain/langgraph, so the Command its resume() makes is not an
