@@ -49,10 +49,12 @@ export async function expireApproval(graph: HITLGraph, approval: { threadId: str
   const { threadId, interruptId } = approval;
   const config = { configurable: { thread_id: threadId } };
   try {
-    if (!isRemoteGraph(graph) && (await decidedAndRunning(graph, approval))) return "busy";
-    const { status } = isRemoteGraph(graph)
-      ? await resumeRemote(graph, config, [], { interruptId })
-      : await resume(graph, config, {}, { interruptId, reviewer: EXPIRY_REVIEWER, busyWaitMs: 0 });
+    if (isRemoteGraph(graph)) {
+      const { status } = await resumeRemote(graph, config, [], { interruptId });
+      return status === "expired" ? "expired" : "not-expired";
+    }
+    if (await decidedAndRunning(graph, approval)) return "busy";
+    const { status } = await resume(graph, config, {}, { interruptId, reviewer: EXPIRY_REVIEWER, busyWaitMs: 0 });
     return status === "expired" ? "expired" : "not-expired";
   } catch (error) {
     if (resolvedElsewhere(error)) return "skipped";
