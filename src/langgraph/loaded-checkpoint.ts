@@ -13,7 +13,8 @@ const LOADED_KEY = "__hitl_loaded";
 /**
  * What the run holding a thread's continuation lease read of the thread's head, handed to that
  * run only. Instances are made only by {@link handOverLoad} and recognised only through
- * `issued` (a `WeakSet`): a value deserialised from JSON, or any other object a client put under
+ * `issued` (a `WeakSet` shared by every copy of this package in the process): a value
+ * deserialised from JSON, or any other object a client put under
  * the key, is never one, so on a server where clients set `configurable` keys nothing can be
  * forged. Every receiver checks the thread, namespace, checkpoint and lease token it is asked
  * for; anything else reads for itself.
@@ -74,7 +75,14 @@ class LoadedCheckpoint {
   }
 }
 
-const issued = new WeakSet<object>();
+// One set per process, not per copy of this package: a host using the ES module build hands its
+// run a load that a graph built from the CommonJS build (another module instance) must recognise,
+// or every resume there reads the thread twice and its `busyWaitMs` never reaches the node. A
+// receiver touches a load only through its members, never its private fields; the `@1` changes
+// whenever they do, so copies of different shapes never take each other's loads. Only code in
+// this process can reach the set: nothing a client sends can be put in it.
+const ISSUED = Symbol.for("langgraph-hitl/handed-over-loads@1");
+const issued: WeakSet<object> = ((globalThis as { [key: symbol]: WeakSet<object> | undefined })[ISSUED] ??= new WeakSet<object>());
 
 /** A checkpoint handed from a lease holder to its own run (see {@link handOverLoad}). */
 export type HandedOverLoad = Pick<LoadedCheckpoint, "close" | "claimOf">;

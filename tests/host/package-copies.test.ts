@@ -52,6 +52,29 @@ describe("two copies of the package in one process (graph from one, host from th
     expect(toolMessages(result.values)[0]?.additional_kwargs["hitl"]).toMatchObject({ reviewer: { id: "ada" }, reviewerVerified: true });
   });
 
+  // A graph built from the CommonJS build and a host using the ES module build are two module
+  // instances: the load one copy's resume() hands its run must still be recognised by the other's
+  // checkpointer and node, or every resume reads the thread twice.
+  test("the checkpoint one copy's resume() read is the one the other copy's checkpointer serves its run: 1 getTuple, and the calls ran", async () => {
+    const deploy = countingTool("deploy");
+    const checkpointer = graphCopy.createMemoryCheckpointer();
+    const node = new graphCopy.ApprovalToolNode([deploy.tool], { interruptOn: { deploy: true } });
+    const { graph } = agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }, { name: "deploy", args: { path: "db" }, id: "d2" }], checkpointer);
+    const config = newThread("copies-one-read");
+    await graph.invoke(ask(), config);
+    const pending = (await hostCopy.getInterrupt(graph, config))!;
+    // The checkpointer's own reads: the stock MemorySaver under it (whichever copy of LangGraph that is).
+    const spy = jest.spyOn(Object.getPrototypeOf(Object.getPrototypeOf(checkpointer)) as { getTuple: () => unknown }, "getTuple");
+    try {
+      const result = await hostCopy.resume(graph, config, [{ type: "approve" }, { type: "approve" }], { interruptId: pending.interruptId });
+      expect(result.status).toBe("applied");
+      expect(spy.mock.calls.length).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(deploy.count).toBe(2);
+  });
+
   test("the other copy's expiry sweeper counts an approval a running resume() of this copy holds as busy at once, expires the one beside it, and the approved tool runs once", async () => {
     const checkpointer = createMemoryCheckpointer();
     const { deploy, onReviewer, onSweeper, held, overdue, approved } = await overdueBehindABusyThread({ reviewing: checkpointer, sweeping: checkpointer });

@@ -108,6 +108,25 @@ describe("the checkpoint handed to a resumed run", () => {
     expect(busyWaitOfTask(silent, context, "token-5")).toBeUndefined();
   });
 
+  test("a hand-over another copy of this module made (the CommonJS and ES module builds side by side) is recognised under the same checks; a copy of it is not", async () => {
+    let other: typeof import("../../src/langgraph/index.js") | undefined;
+    jest.isolateModules(() => {
+      other = require("../../src/langgraph/index.js") as typeof import("../../src/langgraph/index.js");
+    });
+    expect(other!.handOverLoad).not.toBe(handOverLoad);
+    const { saver, graph, config, tuple, interruptId, seen } = await paused("copies");
+    const { config: runConfig, load } = other!.handOverLoad(other!.withContinuationToken(config, "token-6"), saver, tuple, () => true, 0);
+    await graph.invoke(new Command({ resume: { [interruptId]: { ok: true } } }), runConfig);
+    expect(saver.reads).toBe(0);
+    const { context } = seen[0]!;
+    expect(busyWaitOfTask(context.load, context, "token-6")).toBe(0);
+    expect(loadedInterruptValues(context.load, context, "token-6")).toEqual([{ question: "go?" }]);
+    expect(busyWaitOfTask(context.load, context, "another-token")).toBeUndefined();
+    expect(busyWaitOfTask({ ...(context.load as object) }, context, "token-6")).toBeUndefined();
+    load.close();
+    expect(busyWaitOfTask(context.load, context, "token-6")).toBeUndefined();
+  });
+
   test.each([
     ["a plain object with the same fields (what a client can send)", (load: object) => ({ ...load })],
     ["the hand-over read back from JSON", (load: object) => JSON.parse(JSON.stringify(load)) as unknown],
