@@ -5,8 +5,9 @@
 //      README images that render off GitHub, optional peers confined to their subpath);
 //   3. installs the tarball into a scratch project outside the repository, with its peers at
 //      the versions the lockfile pins, imports (ESM) and requires (CommonJS) every subpath
-//      export, runs a real graph through a pause and a resume, and type-checks both kinds of
-//      consumer against the published declarations.
+//      export, runs a real graph through a pause and a resume, resumes from an ES module host a
+//      graph built from the CommonJS build (two module instances: applied, one run, one read),
+//      and type-checks both kinds of consumer against the published declarations.
 // Only the package registry is contacted (by npm). KEEP=1 keeps the temporary folder.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";

@@ -13,6 +13,12 @@ function writeBoth(dir, name, { esmImports, cjsRequires, body }) {
   return [`${name}.mjs`, `${name}.cjs`];
 }
 
+/** Writes one program as it is; returns its file name. */
+function writeOne(dir, name, text) {
+  writeFileSync(join(dir, name), text);
+  return name;
+}
+
 // Every subpath of the "exports" map loads and exports something; each program prints
 // `{ subpath: [export names] }` so the caller can check both formats export the same names (one
 // format missing an export is the classic dual-package slip).
@@ -74,7 +80,39 @@ if (!page.includes("<script>") || page.includes("has not been built")) throw new
 if (typeof http.toNodeListener !== "function") throw new Error("toNodeListener is missing");
 console.log("ok (http, " + FORMAT + ")");`;
 
-/** Writes the behaviour programs (a real graph paused and resumed, the Postgres and HTTP subpaths); returns their file names. */
+// The dual-package hazard: an ES module host resuming a graph built from the CommonJS build (two
+// module instances of the package, each with its own copy of LangGraph). The approved call runs
+// once, and the checkpoint the host's resume() read is the one the graph's checkpointer serves its
+// run: the stock MemorySaver under it reads once per resume, as with one copy.
+const dualPackage = `import { createRequire } from "node:module";
+import { resume, getInterrupt } from "langgraph-hitl";
+const require = createRequire(import.meta.url);
+const cjs = require("langgraph-hitl");
+if (cjs.resume === resume) throw new Error("the ES module and CommonJS builds are one module instance: nothing to check");
+const { tool } = require("@langchain/core/tools");
+const { StateGraph, MessagesAnnotation, START, END } = require("@langchain/langgraph");
+const { AIMessage } = require("@langchain/core/messages");
+let runs = 0;
+const t = tool(async () => { runs += 1; return "ok"; }, { name: "deploy", description: "deploys", schema: { type: "object", properties: {} } });
+const checkpointer = cjs.createMemoryCheckpointer();
+const node = new cjs.ApprovalToolNode([t], { interruptOn: { deploy: true } });
+const graph = new StateGraph(MessagesAnnotation).addNode("tools", node).addEdge(START, "tools").addEdge("tools", END).compile({ checkpointer });
+const config = { configurable: { thread_id: "dual" } };
+await graph.invoke({ messages: [new AIMessage({ content: "", tool_calls: [{ id: "c1", name: "deploy", args: {} }] })] }, config);
+const pending = await getInterrupt(graph, config);
+if (pending === undefined) throw new Error("the approval did not pause the run");
+const stock = Object.getPrototypeOf(Object.getPrototypeOf(checkpointer));
+const read = stock.getTuple;
+let reads = 0;
+stock.getTuple = function (...args) { reads += 1; return read.apply(this, args); };
+const { status } = await resume(graph, config, [{ type: "approve" }], { interruptId: pending.interruptId });
+stock.getTuple = read;
+if (status !== "applied" || runs !== 1) throw new Error("resume across the two builds: " + status + ", the tool ran " + runs + " times");
+if (reads !== 1) throw new Error("resume across the two builds read the thread " + reads + " times (1 with one copy): the hand-over was not recognised");
+console.log("ok (an ES module host resumes a CommonJS graph: applied, 1 run, 1 read)");
+`;
+
+/** Writes the behaviour programs (a real graph paused and resumed, the Postgres and HTTP subpaths, the two builds side by side); returns their file names. */
 export function writeBehaviourPrograms(dir) {
   return [
     ...writeBoth(dir, "graph", {
@@ -92,6 +130,7 @@ export function writeBehaviourPrograms(dir) {
       cjsRequires: `const hitl = require("langgraph-hitl");\nconst http = require("langgraph-hitl/http");\nconst lg = require("@langchain/langgraph");`,
       body: httpRun,
     }),
+    writeOne(dir, "dual-package.mjs", dualPackage),
   ];
 }
 
