@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { inProcessFor } from "../process/in-process-registry.js";
 
 /** A counting semaphore, handing a freed slot straight to the longest waiter. */
 class Slots {
@@ -25,15 +26,13 @@ class Slots {
 }
 
 const DEFAULT_POOL_MAX = 10;
-const budgets = new WeakMap<pg.Pool, Slots>();
 
-function budgetOf(pool: pg.Pool): Slots {
-  let slots = budgets.get(pool);
-  if (slots === undefined) {
-    slots = new Slots(Math.max(1, (pool.options?.max ?? DEFAULT_POOL_MAX) - 1));
-    budgets.set(pool, slots);
-  }
-  return slots;
+// One budget per pool in the process, not per copy of this package: two copies (the ES module and
+// CommonJS builds) setting up on one pool would each keep one connection free only of their own
+// locks, and together could take them all. A copy uses another's budget only through take/give;
+// the `@1` changes whenever they do.
+function budgetOf(pool: pg.Pool): Pick<Slots, "take" | "give"> {
+  return inProcessFor("langgraph-hitl/lock-connection-budgets@1", pool, () => new Slots(Math.max(1, (pool.options?.max ?? DEFAULT_POOL_MAX) - 1)));
 }
 
 /**

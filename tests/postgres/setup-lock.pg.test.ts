@@ -50,6 +50,30 @@ describe("createPostgresCheckpointer() migrates once, however many processes sta
     expectEachMigrationOnce(await appliedMigrations("racing_schema"));
   });
 
+  // A host on the ES module build and a graph built from the CommonJS build are two module
+  // instances. The migrations lock keeps one connection of a pool free for the work under it; with
+  // a budget per copy, each copy's lock took a connection of a two-connection pool, the second
+  // waiting in Postgres for the first, whose migrations then waited for a connection forever.
+  test("two copies of the package setting up on one pool of two connections at once both finish (the lock's connection budget is per pool, not per copy)", async () => {
+    type Postgres = typeof import("../../src/postgres/index.js");
+    const copies = [0, 1].map(() => {
+      let copy: Postgres | undefined;
+      jest.isolateModules(() => {
+        copy = require("../../src/postgres/index.js") as Postgres;
+      });
+      return copy!;
+    });
+    expect(copies[0]!.createPostgresCheckpointer).not.toBe(copies[1]!.createPostgresCheckpointer);
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    try {
+      const savers = await Promise.all(copies.map((copy) => copy.createPostgresCheckpointer(pool, { schema: "two_copies" })));
+      expect(savers).toHaveLength(2);
+      expectEachMigrationOnce(await appliedMigrations("two_copies"));
+    } finally {
+      await pool.end();
+    }
+  }, 30_000);
+
   test("many savers in one process, each with its own pool, set up concurrently", async () => {
     const pools = Array.from({ length: 6 }, () => new pg.Pool({ connectionString: db.url }));
     const savers = await Promise.all(pools.map((pool) => createPostgresCheckpointer(pool, { schema: "in_process" })));
