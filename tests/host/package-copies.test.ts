@@ -75,6 +75,35 @@ describe("two copies of the package in one process (graph from one, host from th
     expect(deploy.count).toBe(2);
   });
 
+  test("the other copy's HTTP handler lists the approval and resumes it: applied, the tool run once, the reviewer verified", async () => {
+    let http: typeof import("../../src/http/index.js") | undefined;
+    jest.isolateModules(() => {
+      http = require("../../src/http/index.js") as typeof import("../../src/http/index.js");
+    });
+    const deploy = countingTool("deploy");
+    const checkpointer = graphCopy.createMemoryCheckpointer();
+    const node = new graphCopy.ApprovalToolNode([deploy.tool], { interruptOn: { deploy: true } });
+    const { graph } = agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }], checkpointer);
+    const config = newThread("copies-http");
+    await graph.invoke(ask(), config);
+    const handler = http!.createApprovalHandler({ graph, authenticate: () => ({ id: "ada" }), page: false });
+    const listed = (await (await handler(new Request("http://local/interrupts"))).json()) as { items: Array<{ threadId: string; interruptId: string }> };
+    const mine = listed.items.find((item) => item.threadId === config.configurable.thread_id);
+    expect(mine).toBeDefined();
+    const response = await handler(
+      new Request(`http://local/threads/${config.configurable.thread_id}/resume`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ interruptId: mine!.interruptId, decisions: [{ type: "approve" }] }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ submission: "applied", outcomes: [{ tool_call_id: "d1", status: "success" }] });
+    expect(deploy.count).toBe(1);
+    const state = await graph.getState(config);
+    expect(toolMessages(state.values)[0]?.additional_kwargs?.["hitl"]).toMatchObject({ reviewer: { id: "ada" }, reviewerVerified: true });
+  });
+
   test("the other copy's expiry sweeper counts an approval a running resume() of this copy holds as busy at once, expires the one beside it, and the approved tool runs once", async () => {
     const checkpointer = createMemoryCheckpointer();
     const { deploy, onReviewer, onSweeper, held, overdue, approved } = await overdueBehindABusyThread({ reviewing: checkpointer, sweeping: checkpointer });
