@@ -8,6 +8,7 @@ import { z } from "zod";
 import { withThreadContinuation } from "../../src/host/continuation.js";
 import { ApprovalToolNode, createMemoryCheckpointer, getInterrupt, isHITLError, resume } from "../../src/index.js";
 import { ask, newThread, ScriptedChatModel } from "../support/fixtures.js";
+import { inFreshModules } from "../support/fresh-modules.js";
 
 /** model → charge (reviewed) → model → notify (allowed) → model → end; counts every step. */
 function chargeThenNotify(checkpointer: BaseCheckpointSaver) {
@@ -121,10 +122,7 @@ describe("withThreadContinuation without leases", () => {
 
   test("the queue is shared by two copies of the package loaded in one process", async () => {
     const saver = createMemoryCheckpointer();
-    let copy!: typeof import("../../src/host/continuation.js");
-    jest.isolateModules(() => {
-      copy = jest.requireActual("../../src/host/continuation.ts");
-    });
+    const copy = inFreshModules(() => jest.requireActual<typeof import("../../src/host/continuation.js")>("../../src/host/continuation.ts"));
     const order: string[] = [];
     let releaseFirst!: () => void;
     const first = withThreadContinuation(saver, "t", async () => {

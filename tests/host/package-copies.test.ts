@@ -3,17 +3,14 @@ import { createAgent } from "langchain";
 import { createMemoryCheckpointer } from "../../src/index.js";
 import { approvalMiddleware } from "../../src/langchain/index.js";
 import { overdueBehindABusyThread } from "../support/busy-thread-scene.js";
+import { inFreshModules } from "../support/fresh-modules.js";
 import { agentGraph, ask, countingTool, newThread, ScriptedChatModel, toolCallingScript, toolMessages } from "../support/fixtures.js";
 
 type Library = typeof import("../../src/index.js");
 
 /** A copy of the package as a second module instance (what a CommonJS graph and an ES module host load). */
 function loadCopy(): Library {
-  let copy: Library | undefined;
-  jest.isolateModules(() => {
-    copy = require("../../src/index.js") as Library;
-  });
-  return copy!;
+  return inFreshModules(() => require("../../src/index.js") as Library);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -76,17 +73,14 @@ describe("two copies of the package in one process (graph from one, host from th
   });
 
   test("the other copy's HTTP handler lists the approval and resumes it: applied, the tool run once, the reviewer verified", async () => {
-    let http: typeof import("../../src/http/index.js") | undefined;
-    jest.isolateModules(() => {
-      http = require("../../src/http/index.js") as typeof import("../../src/http/index.js");
-    });
+    const http = inFreshModules(() => require("../../src/http/index.js") as typeof import("../../src/http/index.js"));
     const deploy = countingTool("deploy");
     const checkpointer = graphCopy.createMemoryCheckpointer();
     const node = new graphCopy.ApprovalToolNode([deploy.tool], { interruptOn: { deploy: true } });
     const { graph } = agentGraph(node, [{ name: "deploy", args: { path: "app" }, id: "d1" }], checkpointer);
     const config = newThread("copies-http");
     await graph.invoke(ask(), config);
-    const handler = http!.createApprovalHandler({ graph, authenticate: () => ({ id: "ada" }), page: false });
+    const handler = http.createApprovalHandler({ graph, authenticate: () => ({ id: "ada" }), page: false });
     const listed = (await (await handler(new Request("http://local/interrupts"))).json()) as { items: Array<{ threadId: string; interruptId: string }> };
     const mine = listed.items.find((item) => item.threadId === config.configurable.thread_id);
     expect(mine).toBeDefined();

@@ -6,16 +6,13 @@ import { createAgent } from "langchain";
 import { runnerFor } from "../../src/langgraph/index.js";
 import { approvalMiddleware } from "../../src/langchain/index.js";
 import { ask, countingTool, newThread, ScriptedChatModel, toolCallingScript, toolMessages } from "../support/fixtures.js";
+import { inFreshModules } from "../support/fresh-modules.js";
 
 type CommandClass = typeof Command;
 
 /** `Command` as another copy of @langchain/langgraph defines it (a second module instance). */
 function otherCopysCommand(): CommandClass {
-  let other: CommandClass | undefined;
-  jest.isolateModules(() => {
-    other = (require("@langchain/langgraph") as { Command: CommandClass }).Command;
-  });
-  return other!;
+  return inFreshModules(() => (require("@langchain/langgraph") as { Command: CommandClass }).Command);
 }
 
 async function pausedAgent(prefix: string) {
@@ -55,11 +52,9 @@ test("runnerFor goes to the agent's graph only for a Command whose copy the agen
   expect(runnerFor(agent, { messages: [] })).toBe(agent);
   expect(runnerFor(agent.graph, approve(interruptId, otherCopysCommand()))).toBe(agent.graph);
   // This copy's CompiledStateGraph is not the one the other copy's agent builds its graph with.
-  let otherAgent: unknown;
-  jest.isolateModules(() => {
+  const otherAgent: unknown = inFreshModules(() => {
     const { createAgent: otherCreateAgent } = require("langchain") as typeof import("langchain");
-    const model = new ScriptedChatModel(toolCallingScript([]));
-    otherAgent = otherCreateAgent({ model, tools: [] });
+    return otherCreateAgent({ model: new ScriptedChatModel(toolCallingScript([])), tools: [] });
   });
   expect(runnerFor(otherAgent, approve(interruptId, Command))).toBe((otherAgent as { graph: unknown }).graph);
 });

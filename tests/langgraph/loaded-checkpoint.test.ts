@@ -5,6 +5,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { AIMessage } from "@langchain/core/messages";
 import { Command, END, interrupt, MemorySaver, MessagesAnnotation, START, StateGraph, type CheckpointTuple, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { busyWaitOfTask, handOverLoad, loadedInterruptValues, readTaskContext, takeLoadedTuple, withContinuationToken, type TaskContext } from "../../src/langgraph/index.js";
+import { inFreshModules } from "../support/fresh-modules.js";
 
 /** A MemorySaver that counts the reads it makes itself, and serves a handed-over load like ours do. */
 class ServingSaver extends MemorySaver {
@@ -109,13 +110,10 @@ describe("the checkpoint handed to a resumed run", () => {
   });
 
   test("a hand-over another copy of this module made (the CommonJS and ES module builds side by side) is recognised under the same checks; a copy of it is not", async () => {
-    let other: typeof import("../../src/langgraph/index.js") | undefined;
-    jest.isolateModules(() => {
-      other = require("../../src/langgraph/index.js") as typeof import("../../src/langgraph/index.js");
-    });
-    expect(other!.handOverLoad).not.toBe(handOverLoad);
+    const other = inFreshModules(() => require("../../src/langgraph/index.js") as typeof import("../../src/langgraph/index.js"));
+    expect(other.handOverLoad).not.toBe(handOverLoad);
     const { saver, graph, config, tuple, interruptId, seen } = await paused("copies");
-    const { config: runConfig, load } = other!.handOverLoad(other!.withContinuationToken(config, "token-6"), saver, tuple, () => true, 0);
+    const { config: runConfig, load } = other.handOverLoad(other.withContinuationToken(config, "token-6"), saver, tuple, () => true, 0);
     await graph.invoke(new Command({ resume: { [interruptId]: { ok: true } } }), runConfig);
     expect(saver.reads).toBe(0);
     const { context } = seen[0]!;

@@ -4,6 +4,7 @@
 // same tables — one read of LangGraph's tables, one run, as with one copy.
 import pg from "pg";
 import { agentGraph, ask, countingTool, newThread } from "../support/fixtures.js";
+import { inFreshModules } from "../support/fresh-modules.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
 import { traceStatements } from "./support/sql-trace.js";
 
@@ -12,11 +13,7 @@ type Postgres = typeof import("../../src/postgres/index.js");
 
 /** A copy of the package's root entry and its Postgres entry, as one more module instance. */
 function loadCopy(): { library: Library; postgres: Postgres } {
-  let copy: { library: Library; postgres: Postgres } | undefined;
-  jest.isolateModules(() => {
-    copy = { library: require("../../src/index.js") as Library, postgres: require("../../src/postgres/index.js") as Postgres };
-  });
-  return copy!;
+  return inFreshModules(() => ({ library: require("../../src/index.js") as Library, postgres: require("../../src/postgres/index.js") as Postgres }));
 }
 
 let db: TestDatabase;

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { createPostgresCheckpointer } from "../../src/postgres/index.js";
+import { inFreshModules } from "../support/fresh-modules.js";
 import { spawnChild } from "../support/postgres/child-process.js";
 import { createTestDatabase, type TestDatabase } from "../support/postgres/test-database.js";
 
@@ -56,13 +57,7 @@ describe("createPostgresCheckpointer() migrates once, however many processes sta
   // waiting in Postgres for the first, whose migrations then waited for a connection forever.
   test("two copies of the package setting up on one pool of two connections at once both finish (the lock's connection budget is per pool, not per copy)", async () => {
     type Postgres = typeof import("../../src/postgres/index.js");
-    const copies = [0, 1].map(() => {
-      let copy: Postgres | undefined;
-      jest.isolateModules(() => {
-        copy = require("../../src/postgres/index.js") as Postgres;
-      });
-      return copy!;
-    });
+    const copies = [0, 1].map(() => inFreshModules(() => require("../../src/postgres/index.js") as Postgres));
     expect(copies[0]!.createPostgresCheckpointer).not.toBe(copies[1]!.createPostgresCheckpointer);
     const pool = new pg.Pool({ connectionString: db.url, max: 2 });
     try {

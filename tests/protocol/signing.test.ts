@@ -1,4 +1,5 @@
 import { signResume, verifyResume, type SignedResume } from "../../src/protocol/signing.js";
+import { inFreshModules } from "../support/fresh-modules.js";
 
 const KEY = "a-shared-secret-of-32-characters";
 const signed = (overrides: Partial<SignedResume> = {}): SignedResume => ({
@@ -14,11 +15,7 @@ const withSignature = (resume: SignedResume, key: string | undefined): SignedRes
 type SigningModule = typeof import("../../src/protocol/signing.js");
 /** A fresh instance of the signing module, as a second copy of the package would load it. */
 function anotherCopy(): SigningModule {
-  let copy: SigningModule | undefined;
-  jest.isolateModules(() => {
-    copy = require("../../src/protocol/signing") as SigningModule;
-  });
-  return copy!;
+  return inFreshModules(() => require("../../src/protocol/signing") as SigningModule);
 }
 
 describe("signing resume values", () => {
