@@ -154,6 +154,25 @@ function replayRaises(payload: ToolApprovalInterruptPayload, from: number, to: n
 }
 
 /**
+ * A claim another submission committed may have taken more `interrupt()` calls than this pass
+ * (it answered a raise this pass never saw: a value that did not fit, raised again). This pass
+ * takes the same number before anything else of the batch, so a question keeps the position
+ * every later pass gives it and its answer is never consumed in the approval's place. Taking one
+ * this run has no answer for pauses the run on the approval again (the claim is released first):
+ * whatever answers it is reported superseded by the claim.
+ */
+async function alignedToClaim(session: ClaimSession, payload: ToolApprovalInterruptPayload, raises: number): Promise<ClaimSession> {
+  if (session.review.raises <= raises) return session;
+  try {
+    replayRaises(payload, raises, session.review.raises);
+  } catch (error) {
+    await session.end("paused");
+    throw error;
+  }
+  return session;
+}
+
+/**
  * A resumed pass whose screening no longer asks for the approval this task raised (a hook now
  * answers differently, a tool changed): what this pass screens never replaces what the reviewer
  * decides. A judgment already recorded applies (its `interrupt()` calls are still taken, so a
@@ -225,13 +244,13 @@ export async function reviewApprovals(payload: ToolApprovalInterruptPayload, con
     if (judged.ok) {
       const session = await openClaim(claims, { attempt: judged.attempt, review: judged.review });
       if (session === undefined) throw new HITLError("INTERRUPT_ALREADY_RESOLVED", "This approval was already resolved; nothing was run for this resume.");
-      return session;
+      return alignedToClaim(session, payload, raises);
     }
     const late = await claimIfExpired(claims, reviewed, unwrapped, { interruptId, raises });
-    if (late !== undefined) return late;
+    if (late !== undefined) return alignedToClaim(late, payload, raises);
     // A submission that won meanwhile applies; this value is not judged again.
     const meanwhile = await claims.store.read(claims.key);
-    if (meanwhile !== undefined) return resumeClaim(claims, meanwhile);
+    if (meanwhile !== undefined) return alignedToClaim(await resumeClaim(claims, meanwhile), payload, raises);
     const { problem } = judged;
     ({ value: raw, interruptId } = answeredInterrupt({ ...reviewed, error: { code: problem.code, message: problem.message, details: [...problem.details] } }, context));
     raises += 1;

@@ -1,3 +1,4 @@
+import { Command } from "@langchain/langgraph";
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { createAgent } from "langchain";
@@ -10,6 +11,15 @@ import { ask, countingTool, newThread, toolMessages, type PlannedCall } from "..
 import type { Adapter, AgentGraph, BehaviourCases, SaverFactory } from "./harness.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A point a pass waits at until the test releases it. */
+function gate(): { reached: Promise<void>; entered: () => void; released: Promise<void>; release: () => void } {
+  let entered!: () => void;
+  let release!: () => void;
+  const reached = new Promise<void>((resolve) => (entered = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { reached, entered, released, release };
+}
 
 const envQuestion = { question: "Which environment?", options: [{ label: "Staging", value: "staging" }, { label: "Production", value: "production" }] };
 
@@ -145,6 +155,52 @@ export const judgedOnceCases: BehaviourCases = (saver, adapter) => {
       const late = await resume(graph, config, { answer: "staging" }, { interruptId: won.interrupt!.interruptId });
       expect(late.status).toBe("answered");
       expect(deploy.count).toBe(0);
+    });
+
+    test("a raw Command that loses the claim to a submission re-raised once more keeps the batch's positions: the question's first answer reaches the model, and the winner's decisions are what ran", async () => {
+      const deploy = countingTool("deploy");
+      const judging = gate();
+      // The late submission's edit is screened again while it is judged: held there, after its
+      // look for a claim and before its own claim, while another submission wins.
+      const hooks = new HookRegistry().register("PreToolUse", {
+        matcher: "deploy",
+        timeoutMs: 60_000,
+        hooks: [async ({ toolInput }) => ((toolInput as { path?: string }).path === "late" ? (judging.entered(), await judging.released, { decision: "ask" as const }) : { decision: "ask" as const })],
+      });
+      const setup = adapter.approvals([deploy.tool, createAskUserQuestionTool()], { hooks });
+      const { graph } = adapter.agentGraph(setup, MIXED, await saver());
+      const config = newThread("lost-claim");
+      await graph.invoke(ask(), config);
+      const approval = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+      const edit = { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { path: "late" } } }] };
+      const late = graph.invoke(new Command({ resume: { [approval.interruptId]: edit } }), config).catch((error: unknown) => error);
+      await judging.reached;
+      // The winner: a value that does not fit (the approval is raised again), then an approval.
+      await graph.invoke(new Command({ resume: { [approval.interruptId]: "not a decision" } }), config);
+      const raisedAgain = (await getInterrupt<ToolApprovalInterruptPayload>(graph, config))!;
+      await graph.invoke(new Command({ resume: { [raisedAgain.interruptId]: { decisions: [{ type: "approve" }] } } }), config);
+      judging.release();
+      await late;
+
+      let pending = (await getInterrupt(graph, config))!;
+      const statuses: string[] = [];
+      const answers = ["production", "staging"];
+      // Whatever the late pass left pending is answered in turn, as a host would; the question first with "production".
+      for (let turn = 0; turn < 3 && pending !== undefined; turn += 1) {
+        const value = isToolApprovalInterrupt(pending.payload) ? [{ type: "reject" as const }] : { answer: answers.shift()! };
+        const result = await resume(graph, config, value, { interruptId: pending.interruptId });
+        statuses.push(result.status);
+        pending = result.interrupt!;
+      }
+      expect(pending).toBeUndefined();
+      expect(deploy.runs).toEqual([{ path: "app" }]);
+      const state = await graph.getState(config);
+      expect(toolMessages(state.values).map((message) => [message.tool_call_id, message.content])).toEqual([
+        ["d1", 'deploy ran with {"path":"app"}'],
+        ["q1", "production"],
+      ]);
+      // The late pass paused on the approval again (its reject is told the claim won); the one answer sent applied.
+      expect(statuses).toEqual(["superseded", "answered"]);
     });
 
     test("a tool named in a reviewed batch that a raw caller edits with a string where an object is expected never runs", async () => {
