@@ -11,7 +11,7 @@ import { unwrapResumeValue, type UnwrappedResume } from "../protocol/resume-enve
 import { submissionDigest } from "../protocol/submission-digest.js";
 import { refuseOversized } from "../protocol/oversized-value.js";
 import { verifyResume, type SigningKey } from "../protocol/signing.js";
-import { interruptIdFor, interruptWithId } from "../langgraph/index.js";
+import { answeredRaiseOf, interruptIdFor, interruptWithId, type StoredInterrupt } from "../langgraph/index.js";
 import { reportHookError } from "../hooks/report-hook-error.js";
 import { auditOfSubmission } from "./audit-record.js";
 import { judgeGrants } from "./grant-judgment.js";
@@ -34,8 +34,8 @@ interface ReviewContext {
   screening: ScreeningContext;
   /** The node's grant options (`undefined`: grants are refused). */
   grants: ResolvedGrantOptions | undefined;
-  /** The interrupt values this task raised, as stored (read at most once per pass). */
-  readStored: () => Promise<readonly unknown[]>;
+  /** The interrupts this task raised last, as stored (read at most once per pass). */
+  readStored: () => Promise<readonly StoredInterrupt[]>;
 }
 
 function sameCalls(a: ToolApprovalInterruptPayload, b: ToolApprovalInterruptPayload): boolean {
@@ -55,10 +55,24 @@ function withoutError(payload: ToolApprovalInterruptPayload): ToolApprovalInterr
  * decisions mean, and a forged value cannot move the deadline.
  */
 async function reviewedPayload(fresh: ToolApprovalInterruptPayload, context: ReviewContext): Promise<ToolApprovalInterruptPayload> {
-  const raised = (await context.readStored()).filter(isToolApprovalInterrupt);
+  const raised = (await context.readStored()).map((stored) => stored.value).filter(isToolApprovalInterrupt);
   // What the person saw, even when this pass asks about other calls: decisions never follow a recomputation.
   const stored = raised.find((value) => sameCalls(value, fresh)) ?? raised[0];
   return withoutError(stored ?? fresh);
+}
+
+/**
+ * Where the pending approval was shown again because the value answering it did not fit: its raise
+ * of the task, and the payload as stored. Every approval value that answers an earlier raise was
+ * refused by the pass it reached (that pass raised again; a value that fits commits a claim
+ * instead), and was shown to be — so it is never judged again. Judged again, a redeploy between
+ * two submissions (a tool's schema, the signing key, the grant options) could make a value the
+ * person was told was refused apply, over the one they sent after it.
+ */
+async function shownAgain(context: ReviewContext): Promise<{ raise: number; payload: ToolApprovalInterruptPayload } | undefined> {
+  const stored = (await context.readStored()).find((raised) => isToolApprovalInterrupt(raised.value) && raised.value.error !== undefined);
+  const raise = stored === undefined ? undefined : answeredRaiseOf(stored.id);
+  return raise === undefined ? undefined : { raise, payload: stored!.value as ToolApprovalInterruptPayload };
 }
 
 type Judgement = { ok: true; attempt: string; review: ProposedReview } | { ok: false; problem: HITLError };
@@ -142,9 +156,9 @@ function missingCheckpointer(): HITLError {
  * `interrupt(payload)` and the id of the interrupt whose answer it returned, as LangGraph counts
  * the task's raises (so it holds even when something else in the task called `interrupt()` first).
  */
-function answeredInterrupt(payload: ToolApprovalInterruptPayload, context: ReviewContext): { value: unknown; interruptId: string } {
-  const { value, interruptId } = interruptWithId(payload, () => approvalResponseSchema(payload));
-  return { value, interruptId: interruptId ?? interruptIdFor(context.task.namespace, 0) };
+function answeredInterrupt(payload: ToolApprovalInterruptPayload, context: ReviewContext): { value: unknown; interruptId: string; raise: number | undefined } {
+  const { value, interruptId, raise } = interruptWithId(payload, () => approvalResponseSchema(payload));
+  return { value, interruptId: interruptId ?? interruptIdFor(context.task.namespace, 0), raise };
 }
 
 /** Takes as many `interrupt()` calls as the recorded judgment took, so later calls (questions) keep their positions. */
@@ -195,7 +209,7 @@ export async function reviewRaisedApproval(context: ReviewContext): Promise<Clai
     replayRaises(resolvedPlaceholder(), 0, recorded.review.raises);
     return resumeClaim(claims, recorded);
   }
-  const raised = (await context.readStored()).find(isToolApprovalInterrupt);
+  const raised = (await context.readStored()).map((stored) => stored.value).find(isToolApprovalInterrupt);
   return raised === undefined ? undefined : reviewApprovals(withoutError(raised), context);
 }
 
@@ -228,7 +242,7 @@ function resolvedPlaceholder(): ToolApprovalInterruptPayload {
  * ```
  */
 export async function reviewApprovals(payload: ToolApprovalInterruptPayload, context: ReviewContext): Promise<ClaimSession> {
-  let { value: raw, interruptId } = answeredInterrupt(payload, context);
+  let { value: raw, interruptId, raise } = answeredInterrupt(payload, context);
   let raises = 1;
   const { claims } = context;
   if (claims === undefined) throw missingCheckpointer();
@@ -238,7 +252,14 @@ export async function reviewApprovals(payload: ToolApprovalInterruptPayload, con
     return resumeClaim(claims, recorded);
   }
   const reviewed = await reviewedPayload(payload, context);
+  const shown = await shownAgain(context);
   for (;;) {
+    if (shown !== undefined && raise !== undefined && raise < shown.raise) {
+      // Refused when it arrived: taken, never judged again.
+      ({ value: raw, interruptId, raise } = answeredInterrupt(shown.payload, context));
+      raises += 1;
+      continue;
+    }
     const unwrapped = unwrapResumeValue(raw);
     const judged = await judge(unwrapped, reviewed, context, { interruptId, raises });
     if (judged.ok) {
@@ -252,7 +273,7 @@ export async function reviewApprovals(payload: ToolApprovalInterruptPayload, con
     const meanwhile = await claims.store.read(claims.key);
     if (meanwhile !== undefined) return alignedToClaim(await resumeClaim(claims, meanwhile), payload, raises);
     const { problem } = judged;
-    ({ value: raw, interruptId } = answeredInterrupt({ ...reviewed, error: { code: problem.code, message: problem.message, details: [...problem.details] } }, context));
+    ({ value: raw, interruptId, raise } = answeredInterrupt({ ...reviewed, error: { code: problem.code, message: problem.message, details: [...problem.details] } }, context));
     raises += 1;
   }
 }

@@ -5,7 +5,7 @@ import { claimStoreFor, type ClaimContext, type ClaimSession } from "../claims/i
 import type { ToolLookup } from "../decisions/validate-decisions.js";
 import { HITLError } from "../errors/hitl-error.js";
 import type { RunCancellation } from "../hooks/run-signal.js";
-import { busyWaitOfTask, checkpointTimeMs, reportClaimToHost } from "../langgraph/index.js";
+import { busyWaitOfTask, checkpointTimeMs, reportClaimToHost, type StoredInterrupt } from "../langgraph/index.js";
 import { verifyResume } from "../protocol/signing.js";
 import type { AnswerTrust } from "../questions/ask-user-question.js";
 import type { OptionLimits } from "../questions/question-schema.js";
@@ -22,7 +22,7 @@ import { callKey } from "./call-identity.js";
 import { askBatchQuestions, type BatchAnswers } from "./question-step.js";
 import { screenBatch, ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
-import { assertCanPause, readStoredInterruptValues, type TaskContext } from "./task-context.js";
+import { assertCanPause, readStoredInterrupts, type TaskContext } from "./task-context.js";
 import { isReviewable } from "./call-identity.js";
 import { refuseUnstorableAsks } from "./unstorable-asks.js";
 
@@ -87,7 +87,7 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
   const context = screeningContext(env);
   const screened = await refuseUnstorableAsks(await screenBatch(calls, context), task.checkpointer);
   throwIfCancelled(screened, task);
-  const readStored = once(() => readStoredInterruptValues(task));
+  const readStored = once(() => readStoredInterrupts(task));
   const screenings = await withGrants(screened, env, readStored);
   const session = await requestReview(screenings, env, context, readStored);
   // The host that started this run reports the submission from this judgment, without reading the claim back.
@@ -149,11 +149,11 @@ function once<T>(read: () => Promise<T>): () => Promise<T> {
  * resumed pass applies what the approval its first pass raised recorded, any other pass reads
  * live grants once.
  */
-async function withGrants(screenings: readonly Screening[], env: BatchEnvironment, readStored: () => Promise<readonly unknown[]>): Promise<readonly Screening[]> {
+async function withGrants(screenings: readonly Screening[], env: BatchEnvironment, readStored: () => Promise<readonly StoredInterrupt[]>): Promise<readonly Screening[]> {
   const { grants, onHookError } = env.options;
   if (grants === undefined) return screenings;
   const context = { grants, task: env.task, config: env.config, onHookError };
-  const stored = env.task.resuming ? (await readStored()).find(isToolApprovalInterrupt) : undefined;
+  const stored = env.task.resuming ? (await readStored()).map((raised) => raised.value).find(isToolApprovalInterrupt) : undefined;
   return applyGrants(screenings, context, stored);
 }
 
@@ -165,7 +165,7 @@ function approvalGrants(screenings: readonly Screening[], env: BatchEnvironment)
   return { offerFor: (ask) => grantOffer(grants, scopes, ask), granted: grantedRecord(screenings) };
 }
 
-async function requestReview(screenings: readonly Screening[], env: BatchEnvironment, screening: ScreeningContext, readStored: () => Promise<readonly unknown[]>): Promise<ClaimSession | undefined> {
+async function requestReview(screenings: readonly Screening[], env: BatchEnvironment, screening: ScreeningContext, readStored: () => Promise<readonly StoredInterrupt[]>): Promise<ClaimSession | undefined> {
   if (!env.options.hitlEnabled) return undefined;
   const asks = screenings.filter((candidate): candidate is AskScreening => candidate.kind === "ask" && isReviewable(candidate.call));
   // Nothing asks and nothing was raised before: no review, no claim.

@@ -1,6 +1,6 @@
 import { HITLError } from "../errors/hitl-error.js";
 import { markingUnavailable } from "../errors/database-unavailable.js";
-import { interruptValuesOfTask, loadedInterruptValues, memoryTaskInterrupts, readTaskContext, type PendingWrite, type TaskContext } from "../langgraph/index.js";
+import { interruptsOfTask, loadedInterrupts, memoryTaskInterrupts, readTaskContext, type PendingWrite, type StoredInterrupt, type TaskContext } from "../langgraph/index.js";
 
 export { readTaskContext, type TaskContext };
 
@@ -29,32 +29,32 @@ export function assertCanPause(context: TaskContext, adapter: keyof typeof CHECK
  * checkpoint (the Postgres checkpointer does).
  */
 interface InterruptWriteReader {
-  readTaskInterrupts(threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<unknown[]>;
+  readStoredTaskInterrupts(threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<StoredInterrupt[]>;
 }
 
 function readsTaskInterrupts(value: unknown): value is InterruptWriteReader {
-  return typeof (value as Partial<InterruptWriteReader> | null)?.readTaskInterrupts === "function";
+  return typeof (value as Partial<InterruptWriteReader> | null)?.readStoredTaskInterrupts === "function";
 }
 
 /**
- * The interrupt values this task raised last, as the checkpointer stored them: what the
- * person was actually shown. The node reads them itself — or takes them from the checkpoint
+ * The interrupts this task raised last (id and value), as the checkpointer stored them: what
+ * the person was actually shown, and which raise of the task it was. The node reads them itself — or takes them from the checkpoint
  * `resume()` read under the thread's lease and handed to this very run (for this checkpoint,
  * thread and token only; nothing a client can send passes for it); nothing in a resume value
  * replaces them.
  */
-export async function readStoredInterruptValues(context: TaskContext): Promise<readonly unknown[]> {
+export async function readStoredInterrupts(context: TaskContext): Promise<readonly StoredInterrupt[]> {
   const { checkpointer, threadId, checkpointId, taskId } = context;
   if (checkpointer == null || threadId === undefined || checkpointId === undefined || taskId === undefined) return [];
-  const handed = loadedInterruptValues(context.load, context, context.continuationToken);
+  const handed = loadedInterrupts(context.load, context, context.continuationToken);
   if (handed !== undefined) return handed;
   const namespace = context.parentNamespace;
   // Inside a node, only a failure marked where it happens is reported as the database's.
   const saver = markingUnavailable(checkpointer);
-  if (readsTaskInterrupts(saver)) return saver.readTaskInterrupts(threadId, namespace, checkpointId, taskId);
+  if (readsTaskInterrupts(saver)) return saver.readStoredTaskInterrupts(threadId, namespace, checkpointId, taskId);
   // An in-memory saver answers from the task's own writes, without reviving the whole checkpoint.
   const fromMemory = await memoryTaskInterrupts(checkpointer, threadId, namespace, checkpointId, taskId);
   if (fromMemory !== undefined) return fromMemory;
   const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: namespace, checkpoint_id: checkpointId } });
-  return interruptValuesOfTask((tuple?.pendingWrites ?? []) as PendingWrite[], taskId);
+  return interruptsOfTask((tuple?.pendingWrites ?? []) as PendingWrite[], taskId);
 }

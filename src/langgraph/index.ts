@@ -9,16 +9,16 @@
  * HTTP error text; the config keys our continuation and the checkpoint handed to a resumed run ride on; how `JsonPlusSerializer` revives what it stored; which texts the stock Postgres saver's `getTuple` sends; where `MemorySaver` keeps a task's writes, and which thread ids it refuses. Nothing else may name them (tests/langgraph/internals-boundary.test.ts).
  */
 export { INTERRUPT_CHANNEL, NON_RESULT_CHANNELS, RESUME_CHANNEL, isResultChannel } from "./channels.js";
-export { interruptValuesOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
-export type { LatestPendingWrites, PendingWrite } from "./pending-writes.js";
+export { interruptsOfTask, storedInterrupts, summarizePendingWrites } from "./pending-writes.js";
+export type { LatestPendingWrites, PendingWrite, StoredInterrupt } from "./pending-writes.js";
 export { readTaskContext } from "./task-config.js";
 export type { TaskContext } from "./task-config.js";
-export { interruptIdFor, interruptWithId, raiseInPlace } from "./interrupt-id.js";
+export { answeredRaiseOf, interruptIdFor, interruptWithId, raiseInPlace } from "./interrupt-id.js";
 export { thrownByTask } from "./task-error.js";
 export { checkpointTimeMs, isLaterCheckpoint } from "./checkpoint-id.js";
 export { continuationTokenOf, continuesHead, isContinuation, markLoad, withContinuationToken } from "./continuation-config.js";
 export type { Durability } from "./continuation-config.js";
-export { busyWaitOfTask, handOverLoad, loadedInterruptValues, reportClaimToHost, takeLoadedTuple } from "./loaded-checkpoint.js";
+export { busyWaitOfTask, handOverLoad, loadedInterrupts, reportClaimToHost, takeLoadedTuple } from "./loaded-checkpoint.js";
 export type { HandedOverLoad } from "./loaded-checkpoint.js";
 export { unknownInterruptOf, withStrictResume } from "./strict-resume.js";
 export { toolNodeCalls, unansweredCalls } from "./tool-node-input.js";

@@ -149,13 +149,14 @@ function schemaFor(source: ResponseSchemaSource | undefined, scratchpad: Partial
  * @param responseSchema - The JSON Schema of the values the interrupt accepts, published as its
  * `response_schema`; or a function that builds it, called only when this call raises (a resumed
  * pass, whose call returns its answer, builds no schema).
- * @returns The resume value, and the id it answers (`undefined` outside a checkpointed task).
+ * @returns The resume value, the id it answers and which raise of the task that was (0 for the
+ * first); both `undefined` outside a checkpointed task.
  * @example
  * ```ts
  * const { value, interruptId } = interruptWithId({ type: "ask_user_question", question }, schema);
  * ```
  */
-export function interruptWithId(payload: unknown, responseSchema?: ResponseSchemaSource): { value: unknown; interruptId: string | undefined } {
+export function interruptWithId(payload: unknown, responseSchema?: ResponseSchemaSource): { value: unknown; interruptId: string | undefined; raise: number | undefined } {
   // interrupt() counts on this very scratchpad: read before the call, it says whether the call answers; after, which raise it was.
   const { namespace, scratchpad } = runningTask();
   const schema = schemaFor(responseSchema, scratchpad);
@@ -170,7 +171,27 @@ export function interruptWithId(payload: unknown, responseSchema?: ResponseSchem
   }
   const index = scratchpad?.interruptCounter;
   const interruptId = namespace !== undefined && typeof index === "number" ? interruptIdFor(namespace, index) : undefined;
-  return { value, interruptId };
+  return { value, interruptId, raise: interruptId === undefined ? undefined : index };
+}
+
+/**
+ * Which raise of the running task (0 for its first) the interrupt `interruptId` was, among the
+ * raises the task holds answers for in this pass: answers kept from earlier passes, and the one
+ * this pass resumes with. `undefined` when it is none of them (or outside a checkpointed task).
+ *
+ * @param interruptId - An interrupt id of this task, e.g. of its stored interrupt.
+ * @example
+ * ```ts
+ * const shown = answeredRaiseOf(stored.id); // 2: the task's third raise, answered by this pass's value
+ * ```
+ */
+export function answeredRaiseOf(interruptId: string): number | undefined {
+  const { namespace, scratchpad } = runningTask();
+  if (namespace === undefined || !Array.isArray(scratchpad?.resume)) return undefined;
+  // A resume not yet taken is the answer to the raise after the kept ones.
+  const held = scratchpad.resume.length + (scratchpad.nullResume !== undefined ? 1 : 0);
+  for (let raise = 0; raise < held; raise += 1) if (interruptIdFor(namespace, raise) === interruptId) return raise;
+  return undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import { continuationTokenOf } from "./continuation-config.js";
-import { interruptValuesOfTask, type PendingWrite } from "./pending-writes.js";
+import { interruptsOfTask, type PendingWrite, type StoredInterrupt } from "./pending-writes.js";
 
 // LangGraph hands the invoke config's `configurable` — every key, the values by reference — to
 // the checkpointer's `getTuple` when a run loads its checkpoint (loop.js `initialize`), and to the
@@ -57,8 +57,8 @@ class LoadedCheckpoint {
     return this.#tuple;
   }
 
-  interruptValues(taskId: string): unknown[] {
-    return interruptValuesOfTask(this.#writes, taskId);
+  interrupts(taskId: string): StoredInterrupt[] {
+    return interruptsOfTask(this.#writes, taskId);
   }
 
   reportClaim(interruptId: string, review: unknown): void {
@@ -78,10 +78,10 @@ class LoadedCheckpoint {
 // One set per process, not per copy of this package: a host using the ES module build hands its
 // run a load that a graph built from the CommonJS build (another module instance) must recognise,
 // or every resume there reads the thread twice and its `busyWaitMs` never reaches the node. A
-// receiver touches a load only through its members, never its private fields; the `@1` changes
+// receiver touches a load only through its members, never its private fields; the `@2` changes
 // whenever they do, so copies of different shapes never take each other's loads. Only code in
 // this process can reach the set: nothing a client sends can be put in it.
-const ISSUED = Symbol.for("langgraph-hitl/handed-over-loads@1");
+const ISSUED = Symbol.for("langgraph-hitl/handed-over-loads@2");
 const issued: WeakSet<object> = ((globalThis as { [key: symbol]: WeakSet<object> | undefined })[ISSUED] ??= new WeakSet<object>());
 
 /** A checkpoint handed from a lease holder to its own run (see {@link handOverLoad}). */
@@ -161,7 +161,7 @@ interface TaskPlace {
 
 /**
  * The load handed to the run a task belongs to, as found in the task's config (unchecked: see
- * {@link loadedInterruptValues} and {@link reportClaimToHost}).
+ * {@link loadedInterrupts} and {@link reportClaimToHost}).
  *
  * @example
  * ```ts
@@ -178,23 +178,23 @@ function servesTask(load: unknown, place: TaskPlace, token: string | undefined):
 }
 
 /**
- * The interrupt values a root-graph task raised last, from the load its run was handed — only
+ * The interrupts a root-graph task raised last (with their ids), from the load its run was handed — only
  * for a task of that very checkpoint (same checkpointer, thread, root namespace, checkpoint id)
  * in the run carrying the lease's token. `undefined` otherwise: the task reads for itself.
  *
  * @example
  * ```ts
- * const values = loadedInterruptValues(task.load, task, task.continuationToken) ?? (await readFromSaver());
+ * const raised = loadedInterrupts(task.load, task, task.continuationToken) ?? (await readFromSaver());
  * ```
  */
-export function loadedInterruptValues(load: unknown, place: TaskPlace, token: string | undefined): unknown[] | undefined {
+export function loadedInterrupts(load: unknown, place: TaskPlace, token: string | undefined): StoredInterrupt[] | undefined {
   if (!servesTask(load, place, token) || place.taskId === undefined) return undefined;
-  return load.interruptValues(place.taskId);
+  return load.interrupts(place.taskId);
 }
 
 /**
  * Tells the host that started the run which judgment the task holds for an interrupt (the review
- * of the claim it committed or follows), under the same checks as {@link loadedInterruptValues},
+ * of the claim it committed or follows), under the same checks as {@link loadedInterrupts},
  * so the host need not read the claim back to report the submission. Nothing happens when the
  * checks fail.
  *
@@ -209,7 +209,7 @@ export function reportClaimToHost(load: unknown, place: TaskPlace, token: string
 
 /**
  * How long the host that started the run asked a task to wait for a batch another execution is
- * applying (`resume()`'s `busyWaitMs`), under the same checks as {@link loadedInterruptValues}.
+ * applying (`resume()`'s `busyWaitMs`), under the same checks as {@link loadedInterrupts}.
  * `undefined` otherwise (and when the host asked nothing): the claim store's own wait applies.
  * Only a shorter or longer wait of this run's own resume rides on it; nothing is decided by it.
  *

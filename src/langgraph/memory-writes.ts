@@ -5,7 +5,7 @@
 // interrupt writes there spares deserialising the whole checkpoint (its messages above all).
 // tests/langgraph/memory-writes.test.ts fails if a release stores them otherwise.
 import { INTERRUPT_CHANNEL } from "./channels.js";
-import { interruptValuesOfTask, type PendingWrite } from "./pending-writes.js";
+import { interruptsOfTask, type PendingWrite, type StoredInterrupt } from "./pending-writes.js";
 
 /** The part of a `MemorySaver` this module reads. */
 interface MemoryWrites {
@@ -42,7 +42,7 @@ function isStoredWrite(value: unknown): value is StoredWrite {
  * const values = (await memoryTaskInterrupts(saver, "t1", "", checkpointId, taskId)) ?? (await loadAndFilter());
  * ```
  */
-export async function memoryTaskInterrupts(saver: unknown, threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<unknown[] | undefined> {
+export async function memoryTaskInterrupts(saver: unknown, threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<StoredInterrupt[] | undefined> {
   if (!hasMemoryWrites(saver)) return undefined;
   const stored = saver.writes[JSON.stringify([threadId, namespace, checkpointId])];
   if (typeof stored !== "object" || stored === null) return undefined;
@@ -50,5 +50,5 @@ export async function memoryTaskInterrupts(saver: unknown, threadId: string, nam
   if (!entries.every(isStoredWrite)) return undefined;
   const raised = entries.filter(([writeTaskId, channel]) => writeTaskId === taskId && channel === INTERRUPT_CHANNEL);
   const writes = await Promise.all(raised.map(async ([, channel, value]): Promise<PendingWrite> => [taskId, channel, await saver.serde.loadsTyped("json", value)]));
-  return interruptValuesOfTask(writes, taskId);
+  return interruptsOfTask(writes, taskId);
 }

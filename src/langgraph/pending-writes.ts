@@ -3,8 +3,8 @@ import { INTERRUPT_CHANNEL, isResultChannel, RESUME_CHANNEL } from "./channels.j
 /** One pending write of a checkpoint: `[taskId, channel, value]`. */
 export type PendingWrite = [string, string, unknown];
 
-/** An interrupt as LangGraph stores it in a task's interrupt write. */
-interface StoredInterrupt {
+/** An interrupt as LangGraph stores it in a task's interrupt write: its id says which raise of the task it was. */
+export interface StoredInterrupt {
   id: string;
   value: unknown;
 }
@@ -65,16 +65,14 @@ export interface LatestPendingWrites {
 }
 
 /**
- * The interrupt values one task raised last, from a checkpoint's pending writes (LangGraph
- * keeps only the latest raise per task).
+ * The interrupts one task raised last, with their ids, from a checkpoint's pending writes
+ * (LangGraph keeps only the latest raise per task).
  *
  * @example
  * ```ts
- * const values = interruptValuesOfTask(tuple.pendingWrites ?? [], taskId);
+ * const [raised] = interruptsOfTask(tuple.pendingWrites ?? [], taskId); // { id, value }
  * ```
  */
-export function interruptValuesOfTask(writes: readonly PendingWrite[], taskId: string): unknown[] {
-  return writes
-    .filter(([writeTaskId, channel]) => writeTaskId === taskId && channel === INTERRUPT_CHANNEL)
-    .flatMap(([, , value]) => storedInterrupts(value).map((entry) => entry.value));
+export function interruptsOfTask(writes: readonly PendingWrite[], taskId: string): StoredInterrupt[] {
+  return writes.filter(([writeTaskId, channel]) => writeTaskId === taskId && channel === INTERRUPT_CHANNEL).flatMap(([, , value]) => storedInterrupts(value));
 }

@@ -13,13 +13,14 @@ import {
   continuationTokenOf,
   continuesHead,
   INTERRUPT_CHANNEL,
-  interruptValuesOfTask,
+  interruptsOfTask,
   isContinuation,
   markLoad,
   RESUME_CHANNEL,
   takeLoadedTuple,
   type LatestPendingWrites,
   type PendingWrite,
+  type StoredInterrupt,
 } from "../langgraph/index.js";
 import { FastJsonPlusSerializer, latestRootWritesSql, stockCheckpointRows, stockWriteRows, taskInterruptWritesSql } from "../langgraph/index.js";
 import { PostgresClaimStore } from "./claims/postgres-claim-store.js";
@@ -283,11 +284,11 @@ export class HITLPostgresSaver
     return { checkpointId: rows[0]?.checkpoint_id, writes };
   }
 
-  /** One task's interrupt values in one checkpoint (what the node checks decisions against), without loading the checkpoint. */
-  async readTaskInterrupts(threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<unknown[]> {
+  /** One task's stored interrupts (id and value) in one checkpoint — what the node checks decisions against — without loading the checkpoint. */
+  async readStoredTaskInterrupts(threadId: string, namespace: string, checkpointId: string, taskId: string): Promise<StoredInterrupt[]> {
     const { rows } = await this.pgPool.query<{ type: string; blob: Buffer }>(preparedQuery(taskInterruptWritesSql(this.schema), [threadId, namespace, checkpointId, taskId], this.#preparedStatements));
     const writes = await Promise.all(rows.map(async (row): Promise<PendingWrite> => [taskId, INTERRUPT_CHANNEL, await this.serde.loadsTyped(row.type, row.blob)]));
-    return interruptValuesOfTask(writes, taskId);
+    return interruptsOfTask(writes, taskId);
   }
 
   readonly #decodeInterrupts = (type: string, blob: Uint8Array): Promise<unknown> => this.serde.loadsTyped(type, blob);

@@ -106,6 +106,33 @@ export const judgedOnceCases: BehaviourCases = (saver, adapter) => {
       expect(messages.find((message) => message.tool_call_id === "d1")?.additional_kwargs["hitl"]).toMatchObject({ decision: "edit", interruptId: approval.interruptId });
     });
 
+    test.each([
+      ["a tool schema that now accepts a refused edit", { before: { schema: z.object({ path: z.string().min(10) }) }, after: {} }],
+      ["a signing key removed after an unsigned value was refused", { before: { signingKey: "k".repeat(32) }, after: {} }],
+    ] as const)("a value refused when it arrived is never judged again — %s: the reviewer's next decision is the one that applies", async (_label, releases) => {
+      const checkpointer = await saver();
+      const calls: PlannedCall[] = [{ name: "deploy", args: { path: "application" }, id: "d1" }];
+      const release = (config: { schema?: z.ZodObject; signingKey?: string }) => {
+        const deploy = countingTool("deploy", config.schema === undefined ? {} : { schema: config.schema });
+        const options = { interruptOn: { deploy: true }, ...(config.signingKey === undefined ? {} : { signingKey: config.signingKey }) };
+        return { deploy, graph: adapter.agentGraph(adapter.approvals([deploy.tool], options), calls, checkpointer).graph };
+      };
+      const before = release(releases.before);
+      const config = newThread("refused-once");
+      await before.graph.invoke(ask(), config);
+      const approval = (await getInterrupt<ToolApprovalInterruptPayload>(before.graph, config))!;
+      const refusedValue = { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { path: "prod" } } }] };
+      await before.graph.invoke(new Command({ resume: { [approval.interruptId]: refusedValue } }), config);
+      const shown = (await getInterrupt<ToolApprovalInterruptPayload>(before.graph, config))!;
+      expect(shown.payload.error?.code).toMatch(/^INVALID_(EDIT|SIGNATURE)$/);
+      // A new release would accept that edit; the person, told it was refused, rejects.
+      const after = release(releases.after);
+      await after.graph.invoke(new Command({ resume: { [shown.interruptId]: { decisions: [{ type: "reject", message: "not now" }] } } }), config);
+      expect(after.deploy.runs).toEqual([]);
+      const state = await after.graph.getState(config);
+      expect(toolMessages(state.values).map((message) => message.additional_kwargs["hitl"])).toEqual([expect.objectContaining({ decision: "reject", reason: "not now" })]);
+    });
+
     test("an approval given before its deadline still runs when the batch's question is answered after the deadline", async () => {
       const deploy = countingTool("deploy");
       const setup = adapter.approvals([deploy.tool, createAskUserQuestionTool()], { interruptOn: { deploy: { expiresInMs: 1_500 } } });

@@ -1,11 +1,11 @@
 // Contract tests for src/langgraph/interrupt-id.ts: the ids it computes are the ids LangGraph raises.
 import { Command, END, MemorySaver, MessagesAnnotation, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { interruptIdFor, interruptWithId, readTaskContext } from "../../src/langgraph/index.js";
+import { answeredRaiseOf, interruptIdFor, interruptWithId, readTaskContext } from "../../src/langgraph/index.js";
 import { interruptIdInBareContext } from "../../src/langgraph/interrupt-id.js";
 
 interface Seen {
   namespace: string;
-  answers: Array<{ value: unknown; interruptId: string | undefined }>;
+  answers: Array<{ value: unknown; interruptId: string | undefined; raise: number | undefined }>;
 }
 
 /** A node that raises twice; it records its namespace and what each raise returned. */
@@ -42,8 +42,37 @@ describe("interrupt ids, as LangGraph computes them", () => {
     expect(second).not.toBe(first);
     await graph.invoke(new Command({ resume: { [second]: "two" } }), config);
     expect(seen[2]!.answers).toEqual([
-      { value: "one", interruptId: first },
-      { value: "two", interruptId: second },
+      { value: "one", interruptId: first, raise: 0 },
+      { value: "two", interruptId: second, raise: 1 },
+    ]);
+  });
+
+  test.each([
+    ["addressed to the interrupt id", true],
+    ["not addressed (a null resume)", false],
+  ])("answeredRaiseOf names the raise an id was among the answers a pass holds — kept ones and the new one — and nothing else (resume %s)", async (_label, addressed) => {
+    const held: Array<Array<number | undefined>> = [];
+    const graph = new StateGraph(MessagesAnnotation)
+      .addNode("ask", (_state: unknown, config: LangGraphRunnableConfig) => {
+        const { namespace } = readTaskContext(config);
+        held.push([0, 1, 2].map((raise) => answeredRaiseOf(interruptIdFor(namespace, raise))).concat(answeredRaiseOf("0".repeat(32))));
+        interruptWithId({ raise: 1 });
+        interruptWithId({ raise: 2 });
+        return {};
+      })
+      .addEdge(START, "ask")
+      .addEdge("ask", END)
+      .compile({ checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: `answered-raise-${held.length}-${Math.random()}` } };
+    await graph.invoke({ messages: [] }, config);
+    for (const value of ["one", "two"]) {
+      const id = await pendingId(graph, config);
+      await graph.invoke(new Command({ resume: addressed ? { [id]: value } : value }), config);
+    }
+    expect(held).toEqual([
+      [undefined, undefined, undefined, undefined],
+      [0, undefined, undefined, undefined],
+      [0, 1, undefined, undefined],
     ]);
   });
 
@@ -74,8 +103,8 @@ describe("interrupt ids, as LangGraph computes them", () => {
     // LangGraph falls back to the first id when the current one is not in the map (a replay).
     await graph.invoke(new Command({ resume: { [first]: "replayed" } }), config);
     expect(seen.at(-1)!.answers).toEqual([
-      { value: "one", interruptId: first },
-      { value: "replayed", interruptId: second },
+      { value: "one", interruptId: first, raise: 0 },
+      { value: "replayed", interruptId: second, raise: 1 },
     ]);
   });
 
@@ -103,6 +132,6 @@ describe("interrupt ids, as LangGraph computes them", () => {
     expect(interruptIdFor(seen[0]!.namespace, 1)).toBe(interruptIdInBareContext(seen[0]!.namespace, 1));
     expect(interruptIdFor(seen[0]!.namespace, 1)).not.toBe(pending);
     await graph.invoke(new Command({ resume: { [pending]: "one" } }), config);
-    expect(seen.at(-1)!.answers[0]).toEqual({ value: "one", interruptId: pending });
+    expect(seen.at(-1)!.answers[0]).toEqual({ value: "one", interruptId: pending, raise: 0 });
   });
 });

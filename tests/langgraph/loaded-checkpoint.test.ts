@@ -4,7 +4,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { AIMessage } from "@langchain/core/messages";
 import { Command, END, interrupt, MemorySaver, MessagesAnnotation, START, StateGraph, type CheckpointTuple, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { busyWaitOfTask, handOverLoad, loadedInterruptValues, readTaskContext, takeLoadedTuple, withContinuationToken, type TaskContext } from "../../src/langgraph/index.js";
+import { busyWaitOfTask, handOverLoad, loadedInterrupts, readTaskContext, takeLoadedTuple, withContinuationToken, type TaskContext } from "../../src/langgraph/index.js";
 import { inFreshModules } from "../support/fresh-modules.js";
 
 /** A MemorySaver that counts the reads it makes itself, and serves a handed-over load like ours do. */
@@ -84,14 +84,14 @@ describe("the checkpoint handed to a resumed run", () => {
     const { context } = seen[0]!;
     expect(context.load).toBe(load);
     const live = handOverLoad(withContinuationToken(config, "token-2"), saver, tuple, () => true).load;
-    expect(loadedInterruptValues(live, context, "token-2")).toEqual([{ question: "go?" }]);
-    expect(loadedInterruptValues(live, { ...context, checkpointId: "1ef00000-0000-6000-8000-000000000000" }, "token-2")).toBeUndefined();
-    expect(loadedInterruptValues(live, { ...context, parentNamespace: "outer:1" }, "token-2")).toBeUndefined();
-    expect(loadedInterruptValues(live, { ...context, threadId: "another" }, "token-2")).toBeUndefined();
-    expect(loadedInterruptValues(live, { ...context, checkpointer: new MemorySaver() }, "token-2")).toBeUndefined();
-    expect(loadedInterruptValues(live, context, "another-token")).toBeUndefined();
-    expect(loadedInterruptValues(live, context, undefined)).toBeUndefined();
-    expect(loadedInterruptValues(load, context, "token-2")).toBeUndefined(); // closed when its run ended
+    expect(loadedInterrupts(live, context, "token-2")).toEqual([{ id: expect.any(String), value: { question: "go?" } }]);
+    expect(loadedInterrupts(live, { ...context, checkpointId: "1ef00000-0000-6000-8000-000000000000" }, "token-2")).toBeUndefined();
+    expect(loadedInterrupts(live, { ...context, parentNamespace: "outer:1" }, "token-2")).toBeUndefined();
+    expect(loadedInterrupts(live, { ...context, threadId: "another" }, "token-2")).toBeUndefined();
+    expect(loadedInterrupts(live, { ...context, checkpointer: new MemorySaver() }, "token-2")).toBeUndefined();
+    expect(loadedInterrupts(live, context, "another-token")).toBeUndefined();
+    expect(loadedInterrupts(live, context, undefined)).toBeUndefined();
+    expect(loadedInterrupts(load, context, "token-2")).toBeUndefined(); // closed when its run ended
   });
 
   test("the resumed task reads the host's busyWaitMs from the hand-over only under the same checks; a forged or closed one, or one the host gave none, says nothing", async () => {
@@ -118,7 +118,7 @@ describe("the checkpoint handed to a resumed run", () => {
     expect(saver.reads).toBe(0);
     const { context } = seen[0]!;
     expect(busyWaitOfTask(context.load, context, "token-6")).toBe(0);
-    expect(loadedInterruptValues(context.load, context, "token-6")).toEqual([{ question: "go?" }]);
+    expect(loadedInterrupts(context.load, context, "token-6")).toEqual([{ id: expect.any(String), value: { question: "go?" } }]);
     expect(busyWaitOfTask(context.load, context, "another-token")).toBeUndefined();
     expect(busyWaitOfTask({ ...(context.load as object) }, context, "token-6")).toBeUndefined();
     load.close();
@@ -139,7 +139,7 @@ describe("the checkpoint handed to a resumed run", () => {
     await graph.invoke(new Command({ resume: { [interruptId]: { ok: true } } }), forged);
     expect(saver.reads).toBeGreaterThanOrEqual(1);
     expect(takeLoadedTuple(saver, { configurable: { thread_id: config.configurable.thread_id, __hitl_continuation: "token-3", [key]: forge(genuine.load) } })).toBeUndefined();
-    expect(loadedInterruptValues(seen[0]?.context.load, seen[0]!.context, "token-3")).toBeUndefined();
+    expect(loadedInterrupts(seen[0]?.context.load, seen[0]!.context, "token-3")).toBeUndefined();
   });
 
   test.each([

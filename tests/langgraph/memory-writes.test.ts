@@ -4,7 +4,7 @@
 // it on the newest @langchain/langgraph-checkpoint too.
 import { isDeepStrictEqual } from "node:util";
 import { Command, END, interrupt, MemorySaver, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph";
-import { interruptValuesOfTask, memoryTaskInterrupts, readTaskContext, type PendingWrite, type TaskContext } from "../../src/langgraph/index.js";
+import { interruptsOfTask, memoryTaskInterrupts, readTaskContext, type PendingWrite, type StoredInterrupt, type TaskContext } from "../../src/langgraph/index.js";
 import { createMemoryCheckpointer } from "../../src/index.js";
 
 const SAVERS: ReadonlyArray<[string, () => BaseCheckpointSaver]> = [
@@ -25,19 +25,21 @@ function asking(name: string, seen: TaskContext[], raises = 1) {
 }
 
 /** What the saver's own load gives for the task, against what the stored writes give. */
-async function bothReads(saver: BaseCheckpointSaver, task: TaskContext): Promise<{ ours: unknown[] | undefined; loaded: unknown[] }> {
+async function bothReads(saver: BaseCheckpointSaver, task: TaskContext): Promise<{ ours: StoredInterrupt[] | undefined; loaded: StoredInterrupt[] }> {
   const { threadId, parentNamespace, checkpointId, taskId } = task;
   const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: parentNamespace, checkpoint_id: checkpointId } });
   return {
     ours: await memoryTaskInterrupts(saver, threadId!, parentNamespace, checkpointId!, taskId!),
-    loaded: interruptValuesOfTask((tuple?.pendingWrites ?? []) as PendingWrite[], taskId!),
+    loaded: interruptsOfTask((tuple?.pendingWrites ?? []) as PendingWrite[], taskId!),
   };
 }
 
 async function expectSameAsLoad(saver: BaseCheckpointSaver, task: TaskContext, expected: unknown[]): Promise<void> {
   const { ours, loaded } = await bothReads(saver, task);
   // Stored as JSON (a Date as its ISO text), as the saver revives it.
-  expect(loaded).toEqual(JSON.parse(JSON.stringify(expected)));
+  expect(loaded.map((raised) => raised.value)).toEqual(JSON.parse(JSON.stringify(expected)));
+  // Ids included: which raise of the task each was.
+  expect(loaded.every((raised) => /^[0-9a-f]{32}$/.test(raised.id))).toBe(true);
   expect(isDeepStrictEqual(ours, loaded)).toBe(true);
 }
 
