@@ -1,3 +1,5 @@
+import { answeredRaiseOf, type StoredInterrupt } from "../langgraph/index.js";
+import { isAskUserQuestionInterrupt } from "../payload/guards.js";
 import type { AnsweredQuestion, AnswerTrust } from "../questions/ask-user-question.js";
 import { raiseUntilAnswered } from "../questions/ask-user-question.js";
 import { validateResolution, type Answer } from "../questions/validate-answer.js";
@@ -11,17 +13,44 @@ export type BatchAnswers = ReadonlyMap<string, VerifiedAnswer>;
 
 type QuestionScreening = Extract<Screening, { kind: "question" }>;
 
+/** A question of the batch shown again after refusing what answered it: which call, and at which raise of the task. */
+interface ShownQuestion {
+  toolCallId: string;
+  raise: number;
+}
+
+/**
+ * The question the task last raised, when it was raised again with an `error` (an answer was
+ * refused) at a raise this pass holds an answer for. Call it inside the running task.
+ *
+ * @param stored - The interrupts the task raised last, as stored.
+ * @example
+ * ```ts
+ * const shown = questionShownAgain(await readStoredInterrupts(task)); // { toolCallId: "q1", raise: 1 }
+ * ```
+ */
+export function questionShownAgain(stored: readonly StoredInterrupt[]): ShownQuestion | undefined {
+  for (const { id, value } of stored) {
+    if (!isAskUserQuestionInterrupt(value) || value.error === undefined || value.tool_call_id === undefined) continue;
+    const raise = answeredRaiseOf(id);
+    if (raise !== undefined) return { toolCallId: value.tool_call_id, raise };
+  }
+  return undefined;
+}
+
 /**
  * Asks the batch's questions, one interrupt per question call, in the model's order (after
  * the batch's approvals). Each payload names its `tool_call_id`. Returns the answers by call id.
+ * Answers `shown` says were refused when they arrived are taken without being checked again.
  */
-export function askBatchQuestions(screenings: readonly Screening[], trust: AnswerTrust): BatchAnswers {
+export function askBatchQuestions(screenings: readonly Screening[], trust: AnswerTrust, shown?: ShownQuestion): BatchAnswers {
   const answers = new Map<string, VerifiedAnswer>();
   const questions = screenings.filter((screening): screening is QuestionScreening => screening.kind === "question" && (screening.call.id ?? "") !== "");
   for (const { call, question } of questions) {
     const toolCallId = call.id ?? "";
     const payload = { type: "ask_user_question" as const, question, tool_call_id: toolCallId };
-    answers.set(toolCallId, raiseUntilAnswered(payload, (value) => validateResolution(question, value), trust));
+    const shownAgainAt = shown?.toolCallId === toolCallId ? shown.raise : undefined;
+    answers.set(toolCallId, raiseUntilAnswered(payload, (value) => validateResolution(question, value), trust, shownAgainAt));
   }
   return answers;
 }

@@ -81,15 +81,21 @@ function check<T>(raised: { value: unknown; interruptId: string | undefined }, p
  * @param payload - The question to pause with.
  * @param validate - Checks the bare answer; throws `INVALID_ANSWER`.
  * @param trust - How answers are verified, and whether an unverified one is refused. Default: nothing verified, nothing refused.
+ * @param shownAgainAt - The raise of the task at which this question was last shown again with an
+ * `error`, when it was: the answers to its earlier raises were refused when they arrived, and are
+ * taken without being checked again (a redeploy must not make one of them pass over the answer
+ * the person gave after being told).
  * @returns The answer, the interrupt it answers and whether it was verified.
  * @example
  * ```ts
  * const { value, verified } = raiseUntilAnswered(payload, (value) => validateResolution(question, value), trust);
  * ```
  */
-export function raiseUntilAnswered<T>(payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T, trust: AnswerTrust = UNVERIFIED): AnsweredQuestion<T> {
+export function raiseUntilAnswered<T>(payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T, trust: AnswerTrust = UNVERIFIED, shownAgainAt?: number): AnsweredQuestion<T> {
   const schema = questionResponseSchema(payload);
-  let outcome = check(interruptWithId(payload, schema), payload, validate, trust);
+  let raised = interruptWithId(payload, schema);
+  while (shownAgainAt !== undefined && raised.raise !== undefined && raised.raise < shownAgainAt) raised = interruptWithId(payload, schema);
+  let outcome = check(raised, payload, validate, trust);
   while (isHITLError(outcome)) {
     const error = { code: outcome.code, message: outcome.message, details: [...outcome.details] };
     outcome = check(interruptWithId({ ...payload, error }, schema), payload, validate, trust);

@@ -87,6 +87,25 @@ export const questionToolCases: BehaviourCases = (saver, adapter) => {
       expect(notify.count).toBe(1);
     });
 
+    test("an answer refused when it arrived is never judged again: after a redeploy without the signing key, the person's next answer is the one the model sees", async () => {
+      const checkpointer = await saver();
+      const calls = [{ name: "ask_user_question", args: envQuestion, id: "q1" }];
+      const release = (signingKey?: string) =>
+        adapter.agentGraph(adapter.approvals([createAskUserQuestionTool()], signingKey === undefined ? {} : { signingKey }), calls, checkpointer).graph;
+      const signed = release("k".repeat(32));
+      const config = newThread("refused-answer");
+      const paused = await signed.invoke(ask(), config);
+      const refused = await signed.invoke(new Command({ resume: { [interruptsOf(paused)[0]!.id!]: { answer: "staging" } } }), config);
+      const shown = interruptsOf(refused)[0]!;
+      expect((shown.value as AskUserQuestionInterruptPayload).error?.code).toBe("INVALID_SIGNATURE");
+      // The new release has no key: the refused "staging" would now pass, but the person answered again.
+      const unsigned = release();
+      await unsigned.invoke(new Command({ resume: { [shown.id!]: { answer: "production" } } }), config);
+      const state = await unsigned.getState(config);
+      expect(state.tasks.flatMap((task) => task.interrupts)).toEqual([]);
+      expect(toolMessages(state.values).map((message) => [message.tool_call_id, message.content])).toEqual([["q1", "production"]]);
+    });
+
     test("with human in the loop disabled, a question gets an error ToolMessage saying no human is available", async () => {
       const { graph } = await questionAgent(saver, adapter, [{ name: "ask_user_question", args: envQuestion, id: "q1" }], { hitl: false });
       const result = await graph.invoke(ask(), newThread());
