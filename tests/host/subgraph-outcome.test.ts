@@ -2,7 +2,7 @@ import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { scriptedAgent } from "../../examples/support/agent-graph.js";
 import { ApprovalToolNode, getInterrupt, isHITLError, resume } from "../../src/index.js";
-import { ask, countingTool, newThread } from "../support/fixtures.js";
+import { ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 
 const KEY = "a-shared-secret-of-32-characters";
 
@@ -14,10 +14,10 @@ function twoBatches(messages: BaseMessage[]): AIMessage {
   return new AIMessage({ content: "", tool_calls: [{ name: "deploy", args: { path }, id: `d${turn + 1}`, type: "tool_call" }] });
 }
 
-function parentWithAgentSubgraph() {
+function parentWithAgentSubgraph(signingKey: string | false = KEY, checkpointer = new MemorySaver()) {
   const deploy = countingTool("deploy");
-  const inner = scriptedAgent(new ApprovalToolNode([deploy.tool], { interruptOn: { deploy: true }, signingKey: KEY }), twoBatches, false).graph;
-  const graph = new StateGraph(MessagesAnnotation).addNode("team", inner).addEdge(START, "team").addEdge("team", END).compile({ checkpointer: new MemorySaver() });
+  const inner = scriptedAgent(new ApprovalToolNode([deploy.tool], { interruptOn: { deploy: true }, ...(signingKey === false ? {} : { signingKey }) }), twoBatches, false).graph;
+  const graph = new StateGraph(MessagesAnnotation).addNode("team", inner).addEdge(START, "team").addEdge("team", END).compile({ checkpointer });
   return { graph, deploy };
 }
 
@@ -49,5 +49,26 @@ describe("a subgraph with several reviewed batches", () => {
     const result = await resume(graph, config, [{ type: "reject" }], { interruptId: first.interruptId, signingKey: KEY, reviewer: { id: "ada" } });
     expect(result.status).toBe("applied");
     expect(result.judgment).toMatchObject({ own: true, interruptId: first.interruptId, reviewer: { id: "ada" }, reviewerVerified: true });
+  });
+
+  test("a value the subgraph's node refused is never judged again: after a redeploy without the key, the reviewer's next decision applies", async () => {
+    const checkpointer = new MemorySaver();
+    const before = parentWithAgentSubgraph(KEY, checkpointer);
+    const config = newThread("sub-refused");
+    await before.graph.invoke(ask(), config);
+    const first = (await getInterrupt(before.graph, config))!;
+    const refused = await resume(before.graph, config, [{ type: "approve" }], { interruptId: first.interruptId, signingKey: "another-secret-of-32-characters!" }).catch((e: unknown) => e);
+    expect(isHITLError(refused, "INVALID_SIGNATURE")).toBe(true);
+    const after = parentWithAgentSubgraph(false, checkpointer);
+    const shown = (await getInterrupt(after.graph, config))!;
+    const result = await resume(after.graph, config, [{ type: "reject", reason: "not today" }], { interruptId: shown.interruptId });
+    expect(result.status).toBe("applied");
+    expect(result.judgment).toMatchObject({ own: true, interruptId: shown.interruptId });
+    // The agent went on to its second batch, with the first one's call rejected.
+    expect(result.interrupt?.payload).toMatchObject({ action_requests: [{ tool_call_id: "d2" }] });
+    const [team] = (await after.graph.getState(config, { subgraphs: true })).tasks;
+    const inner = (team?.state as { values: { messages: BaseMessage[] } }).values;
+    expect(toolMessages(inner).map((message) => message.additional_kwargs["hitl"])).toEqual([expect.objectContaining({ decision: "reject", reason: "not today" })]);
+    expect([before.deploy.runs, after.deploy.runs]).toEqual([[], []]);
   });
 });
