@@ -1,5 +1,6 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { z } from "zod";
 import { createMemoryCheckpointer, getInterrupt, isHITLError, resume, resumeStream, start, type ResumeOptions, type ResumeResult, type ToolApprovalDecision, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { hasInbox } from "../../src/inbox/types.js";
 import { unknownInterruptOf, withStrictResume, type Durability } from "../../src/langgraph/index.js";
@@ -98,6 +99,25 @@ export const durabilityCases: BehaviourCases = (saver, adapter) => {
       expect([deploy.count, notify.count]).toEqual([0, 1]);
       expect(toolMessages(result.values).find((message) => message.tool_call_id === "d1")?.additional_kwargs["hitl"]).toMatchObject({ source: "expired" });
       expect(await getInterrupt(graph, config)).toBeUndefined();
+    });
+
+    test("a value refused when it arrived is never judged again: after a redeploy whose tool accepts it, the next decision applies and nothing runs", async () => {
+      const checkpointer = await saver();
+      const release = (schema?: z.ZodObject) => {
+        const deploy = countingTool("deploy", schema === undefined ? {} : { schema });
+        return { deploy, graph: adapter.agentGraph(adapter.approvals([deploy.tool], { interruptOn: { deploy: true } }), [{ name: "deploy", args: { path: "application" }, id: "d1" }], checkpointer).graph };
+      };
+      const before = release(z.object({ path: z.string().min(10) }));
+      const config = runConfig(mode, strict, "refused");
+      const paused = await start(before.graph, ask(), config);
+      const edit = { decisions: [{ type: "edit", edited_action: { name: "deploy", args: { path: "prod" } } }] };
+      await before.graph.invoke(new Command({ resume: { [paused.interrupt!.interruptId]: edit } }), config);
+      const shown = (await getInterrupt<ToolApprovalInterruptPayload>(before.graph, config))!;
+      expect(shown.payload.error?.code).toBe("INVALID_EDIT");
+      const after = release();
+      const result = await resume(after.graph, config, [{ type: "reject" }], { interruptId: shown.interruptId });
+      expect(result.status).toBe("applied");
+      expect(after.deploy.runs).toEqual([]);
     });
 
     test("the inbox lists the pause with its payload and drops it once resolved", async () => {
