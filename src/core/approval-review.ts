@@ -11,11 +11,12 @@ import { unwrapResumeValue, type UnwrappedResume } from "../protocol/resume-enve
 import { submissionDigest } from "../protocol/submission-digest.js";
 import { refuseOversized } from "../protocol/oversized-value.js";
 import { verifyResume, type SigningKey } from "../protocol/signing.js";
-import { answeredRaiseOf, interruptIdFor, interruptWithId, type StoredInterrupt } from "../langgraph/index.js";
+import { interruptIdFor, interruptWithId, type StoredInterrupt } from "../langgraph/index.js";
 import { reportHookError } from "../hooks/report-hook-error.js";
 import { auditOfSubmission } from "./audit-record.js";
 import { judgeGrants } from "./grant-judgment.js";
 import { judgeVerdicts } from "./judge-verdicts.js";
+import { shownAgain } from "./shown-again.js";
 import type { ScreeningContext } from "./screen-call.js";
 import type { ResolvedGrantOptions, Screening } from "./types.js";
 import type { TaskContext } from "./task-context.js";
@@ -59,20 +60,6 @@ async function reviewedPayload(fresh: ToolApprovalInterruptPayload, context: Rev
   // What the person saw, even when this pass asks about other calls: decisions never follow a recomputation.
   const stored = raised.find((value) => sameCalls(value, fresh)) ?? raised[0];
   return withoutError(stored ?? fresh);
-}
-
-/**
- * Where the pending approval was shown again because the value answering it did not fit: its raise
- * of the task, and the payload as stored. Every approval value that answers an earlier raise was
- * refused by the pass it reached (that pass raised again; a value that fits commits a claim
- * instead), and was shown to be — so it is never judged again. Judged again, a redeploy between
- * two submissions (a tool's schema, the signing key, the grant options) could make a value the
- * person was told was refused apply, over the one they sent after it.
- */
-async function shownAgain(context: ReviewContext): Promise<{ raise: number; payload: ToolApprovalInterruptPayload } | undefined> {
-  const stored = (await context.readStored()).find((raised) => isToolApprovalInterrupt(raised.value) && raised.value.error !== undefined);
-  const raise = stored === undefined ? undefined : answeredRaiseOf(stored.id);
-  return raise === undefined ? undefined : { raise, payload: stored!.value as ToolApprovalInterruptPayload };
 }
 
 type Judgement = { ok: true; attempt: string; review: ProposedReview } | { ok: false; problem: HITLError };
@@ -252,10 +239,11 @@ export async function reviewApprovals(payload: ToolApprovalInterruptPayload, con
     return resumeClaim(claims, recorded);
   }
   const reviewed = await reviewedPayload(payload, context);
-  const shown = await shownAgain(context);
+  // An approval value refused when it arrived is never judged again: a redeploy between two
+  // submissions (a tool's schema, the signing key) must not make it apply over the next one.
+  const shown = shownAgain(await context.readStored(), isToolApprovalInterrupt);
   for (;;) {
     if (shown !== undefined && raise !== undefined && raise < shown.raise) {
-      // Refused when it arrived: taken, never judged again.
       ({ value: raw, interruptId, raise } = answeredInterrupt(shown.payload, context));
       raises += 1;
       continue;

@@ -1,8 +1,9 @@
-import { answeredRaiseOf, type StoredInterrupt } from "../langgraph/index.js";
+import type { StoredInterrupt } from "../langgraph/index.js";
 import { isAskUserQuestionInterrupt } from "../payload/guards.js";
 import type { AnsweredQuestion, AnswerTrust } from "../questions/ask-user-question.js";
 import { raiseUntilAnswered } from "../questions/ask-user-question.js";
 import { validateResolution, type Answer } from "../questions/validate-answer.js";
+import { shownAgain } from "./shown-again.js";
 import type { Screening } from "./types.js";
 
 /** An answer, and whether the reviewer it names came with a valid signature. */
@@ -20,8 +21,8 @@ interface ShownQuestion {
 }
 
 /**
- * The question the task last raised, when it was raised again with an `error` (an answer was
- * refused) at a raise this pass holds an answer for. Call it inside the running task.
+ * The question of the batch the task last raised, when it was raised again with an `error` (an
+ * answer was refused) at a raise this pass holds an answer for. Call it inside the running task.
  *
  * @param stored - The interrupts the task raised last, as stored.
  * @example
@@ -30,12 +31,9 @@ interface ShownQuestion {
  * ```
  */
 export function questionShownAgain(stored: readonly StoredInterrupt[]): ShownQuestion | undefined {
-  for (const { id, value } of stored) {
-    if (!isAskUserQuestionInterrupt(value) || value.error === undefined || value.tool_call_id === undefined) continue;
-    const raise = answeredRaiseOf(id);
-    if (raise !== undefined) return { toolCallId: value.tool_call_id, raise };
-  }
-  return undefined;
+  const shown = shownAgain(stored, isAskUserQuestionInterrupt);
+  const toolCallId = shown?.payload.tool_call_id;
+  return shown === undefined || toolCallId === undefined ? undefined : { toolCallId, raise: shown.raise };
 }
 
 /**
