@@ -19,7 +19,7 @@ import type { ResolvedNodeOptions } from "./types.js";
 import { planOutcomes } from "./plan-outcomes.js";
 import type { Outcome } from "./types.js";
 import { callKey } from "./call-identity.js";
-import { askBatchQuestions, questionShownAgain, type BatchAnswers } from "./question-step.js";
+import { askBatchQuestions, storedQuestion, type BatchAnswers } from "./question-step.js";
 import { screenBatch, ScreeningContext } from "./screen-call.js";
 import type { Screening } from "./types.js";
 import { assertCanPause, readStoredInterrupts, type TaskContext } from "./task-context.js";
@@ -95,7 +95,7 @@ export async function decideBatch(calls: readonly ToolCall[], env: BatchEnvironm
   let answers: BatchAnswers;
   try {
     const asks = options.hitlEnabled && screenings.some((screening) => screening.kind === "question");
-    answers = asks ? askBatchQuestions(screenings, answerTrust(env), task.resuming ? questionShownAgain(await readStored()) : undefined) : new Map();
+    answers = asks ? askBatchQuestions(screenings, answerTrust(env), task.resuming ? storedQuestion(await readStored()) : undefined) : new Map();
   } catch (error) {
     // A question still waits (or the run failed): let the next resume take the claim over at once.
     await session?.end(isGraphInterrupt(error) ? "paused" : "failed");

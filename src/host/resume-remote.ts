@@ -85,13 +85,13 @@ function reportRemoteResume<TValues>(prepared: PreparedRemoteResume, outcome: Ru
   const { threadId, target, submission } = prepared;
   const report = reportFromMessages(outcome.values, target.interruptId, submission);
   if (!isToolApprovalInterrupt(target.payload)) {
-    throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
+    throwIfRefused(outcome as RunOutcome<unknown>, threadId);
     // The answer's record says whose answer the node applied; a question asked in a node's own code leaves none.
     if (report?.judgment === undefined) return { ...outcome, status: "answered" };
     return { ...outcome, judgment: report.judgment, status: report.judgment.own ? "answered" : "superseded" };
   }
   if (report !== undefined) return { ...outcome, ...report };
-  throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
+  throwIfRefused(outcome as RunOutcome<unknown>, threadId);
   return { ...outcome, status: "unknown" };
 }
 

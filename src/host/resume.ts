@@ -61,7 +61,7 @@ async function reportSubmission(prepared: PreparedResume, outcome: RunOutcome<un
   if (reported !== undefined) return reportFromReview(reported, submission);
   const claim = await claimStoreFor(saver).claimOfInterrupt(threadId, target.interruptId);
   if (claim !== undefined) return reportFromClaim(claim, submission);
-  throwIfRefused(outcome, target, threadId);
+  throwIfRefused(outcome, threadId);
   return { status: "unknown" };
 }
 
@@ -164,9 +164,9 @@ async function runWithHead<TValues>(
  * ```
  */
 async function reportResume<TValues>(prepared: PreparedResume, { outcome, load }: LeasedRun<TValues>): Promise<ResumeResult<TValues>> {
-  const { threadId, target, approval, checked, meta } = prepared;
+  const { threadId, approval, checked, meta } = prepared;
   if (!approval) {
-    throwIfRefused(outcome as RunOutcome<unknown>, target, threadId);
+    throwIfRefused(outcome as RunOutcome<unknown>, threadId);
     return { ...outcome, status: "answered" };
   }
   const report = await reportingUnavailable(

@@ -2,7 +2,7 @@ import type { ClaimedReview, ClaimRecord } from "../claims/index.js";
 import { HITLError } from "../errors/hitl-error.js";
 import { messageFields } from "../langgraph/index.js";
 import { isAskUserQuestionInterrupt, isToolApprovalInterrupt } from "../payload/guards.js";
-import type { InterruptValidationError, RunInterruptResult } from "../payload/types.js";
+import type { InterruptValidationError } from "../payload/types.js";
 import type { Reviewer } from "../protocol/resume-envelope.js";
 import type { RunOutcome } from "./run-outcome.js";
 import type { AppliedJudgment, SubmissionStatus } from "./resume-types.js";
@@ -109,17 +109,18 @@ function refusalIn(payload: unknown): InterruptValidationError | undefined {
 }
 
 /**
- * The node refused the value and raised the approval again with an `error`: nothing of the
- * batch ran, and the run waits on the new interrupt. Reported as the node's own error code.
+ * The node refused the value and raised the approval or question again with an `error` — under a
+ * new id, or under the same one (a refused answer is forgotten and its question raised in place):
+ * nothing of the batch ran, and the run waits on that interrupt. Reported as the node's own error code.
  *
  * @throws {HITLError} with the code the node refused the value with.
  * @example
  * ```ts
- * throwIfRefused(outcome, target, threadId);
+ * throwIfRefused(outcome, threadId);
  * ```
  */
-export function throwIfRefused(outcome: RunOutcome<unknown>, target: RunInterruptResult, threadId: string): void {
-  const raised = outcome.interrupts.find((entry) => entry.interruptId !== target.interruptId && refusalIn(entry.payload) !== undefined);
+export function throwIfRefused(outcome: RunOutcome<unknown>, threadId: string): void {
+  const raised = outcome.interrupts.find((entry) => refusalIn(entry.payload) !== undefined);
   const error = raised === undefined ? undefined : refusalIn(raised.payload);
   if (raised === undefined || error === undefined) return;
   throw new HITLError(error.code, `The node refused the decisions: ${error.message}`, { threadId, interruptId: raised.interruptId, details: error.details });

@@ -1,5 +1,5 @@
 import { HITLError, isHITLError } from "../errors/hitl-error.js";
-import { interruptWithId } from "../langgraph/index.js";
+import { interruptWithId, raiseInPlace } from "../langgraph/index.js";
 import { refuseOversized } from "../protocol/oversized-value.js";
 import { unwrapResumeValue, type ResumeMeta } from "../protocol/resume-envelope.js";
 import type {
@@ -72,35 +72,45 @@ function check<T>(raised: { value: unknown; interruptId: string | undefined }, p
   }
 }
 
+/** What a batch knows about this question's earlier raises from the task's stored interrupt. */
+export interface KnownRaises {
+  /**
+   * The raise whose answer was accepted when it arrived, when the stored interrupt proves it (one
+   * raise per question since): that answer is taken without its signature being required again,
+   * so a redeploy that adds a signing key cannot move it, or the answers after it, to another question.
+   */
+  acceptedAt?: number;
+}
+
 /**
  * Raises `payload` and returns the first answer that passes `validate` (and, when `trust`
  * requires it, carries a valid signature). An answer that does not is never returned: the
  * same question is raised again with an `error`, so the run stays paused. On the first pass
  * this throws LangGraph's `GraphInterrupt`, which must propagate.
  *
+ * A refused answer is forgotten: the question is raised again under the same interrupt id
+ * (`raiseInPlace`), so the task's record of answers holds only accepted answers, one per raise,
+ * and no later pass — on another release, with another signing key — can judge the refused one
+ * again and hand it, or the answers after it, to the wrong question.
+ *
  * @param payload - The question to pause with.
  * @param validate - Checks the bare answer; throws `INVALID_ANSWER`.
  * @param trust - How answers are verified, and whether an unverified one is refused. Default: nothing verified, nothing refused.
- * @param shownAgainAt - The raise of the task at which this question was last shown again with an
- * `error`, when it was: the answers to its earlier raises were refused when they arrived, and are
- * taken without being checked again (a redeploy must not make one of them pass over the answer
- * the person gave after being told).
+ * @param known - What the task's stored interrupt says about earlier raises (a batch reads it; a plain node cannot).
  * @returns The answer, the interrupt it answers and whether it was verified.
  * @example
  * ```ts
  * const { value, verified } = raiseUntilAnswered(payload, (value) => validateResolution(question, value), trust);
  * ```
  */
-export function raiseUntilAnswered<T>(payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T, trust: AnswerTrust = UNVERIFIED, shownAgainAt?: number): AnsweredQuestion<T> {
+export function raiseUntilAnswered<T>(payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T, trust: AnswerTrust = UNVERIFIED, known: KnownRaises = {}): AnsweredQuestion<T> {
   const schema = questionResponseSchema(payload);
-  let raised = interruptWithId(payload, schema);
-  while (shownAgainAt !== undefined && raised.raise !== undefined && raised.raise < shownAgainAt) raised = interruptWithId(payload, schema);
-  let outcome = check(raised, payload, validate, trust);
-  while (isHITLError(outcome)) {
-    const error = { code: outcome.code, message: outcome.message, details: [...outcome.details] };
-    outcome = check(interruptWithId({ ...payload, error }, schema), payload, validate, trust);
-  }
-  return outcome;
+  const raised = interruptWithId(payload, schema);
+  const outcome = check(raised, payload, validate, known.acceptedAt !== undefined && raised.raise === known.acceptedAt ? { ...trust, required: false } : trust);
+  if (!isHITLError(outcome)) return outcome;
+  // Even an answer kept from an earlier pass and refused now (the node's code changed): the
+  // answers after it are dropped with it and asked again, rather than shifted onto this question.
+  raiseInPlace({ ...payload, error: { code: outcome.code, message: outcome.message, details: [...outcome.details] } }, schema);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command, type BaseCheckpointSaver } from "@langchain/langgraph";
 import { z } from "zod";
-import { createMemoryCheckpointer, getInterrupt, isHITLError, resume, resumeStream, start, type ResumeOptions, type ResumeResult, type ToolApprovalDecision, type ToolApprovalInterruptPayload } from "../../src/index.js";
+import { createAskUserQuestionTool, createMemoryCheckpointer, getInterrupt, isHITLError, resume, resumeStream, start, type AskUserQuestionInterruptPayload, type ResumeOptions, type ResumeResult, type ToolApprovalDecision, type ToolApprovalInterruptPayload } from "../../src/index.js";
 import { hasInbox } from "../../src/inbox/types.js";
 import { unknownInterruptOf, withStrictResume, type Durability } from "../../src/langgraph/index.js";
 import { ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
@@ -118,6 +118,30 @@ export const durabilityCases: BehaviourCases = (saver, adapter) => {
       const result = await resume(after.graph, config, [{ type: "reject" }], { interruptId: shown.interruptId });
       expect(result.status).toBe("applied");
       expect(after.deploy.runs).toEqual([]);
+    });
+
+    test("a refused answer is forgotten: the question waits under the same id, and after a redeploy without the signing key each question gets its own answer", async () => {
+      const checkpointer = await saver();
+      const key = "k".repeat(32);
+      const calls = [
+        { name: "ask_user_question", args: { question: "Which environment?" }, id: "q1" },
+        { name: "ask_user_question", args: { question: "Anything else?" }, id: "q2" },
+      ];
+      const release = (signingKey?: string) => adapter.agentGraph(adapter.approvals([createAskUserQuestionTool()], signingKey === undefined ? {} : { signingKey }), calls, checkpointer).graph;
+      const signed = release(key);
+      const config = runConfig(mode, strict, "forgotten");
+      const paused = await start(signed, ask(), config);
+      await signed.invoke(new Command({ resume: { [paused.interrupt!.interruptId]: { answer: "staging" } } }), config);
+      const shown = (await getInterrupt<AskUserQuestionInterruptPayload>(signed, config))!;
+      expect([shown.interruptId, shown.payload.error?.code]).toEqual([paused.interrupt!.interruptId, "INVALID_SIGNATURE"]);
+      const second = await resume(signed, config, { answer: "production" }, { interruptId: shown.interruptId, signingKey: key });
+      const unsigned = release();
+      const done = await resume(unsigned, config, { answer: "ship it" }, { interruptId: second.interrupt!.interruptId });
+      expect(done.interrupt).toBeUndefined();
+      expect(toolMessages(done.values).map((message) => [message.tool_call_id, message.content])).toEqual([
+        ["q1", "production"],
+        ["q2", "ship it"],
+      ]);
     });
 
     test("the inbox lists the pause with its payload and drops it once resolved", async () => {

@@ -10,6 +10,7 @@ import {
   resume,
   type AskUserQuestionInterruptPayload,
 } from "../../src/index.js";
+import { hasInbox } from "../../src/inbox/types.js";
 import { ask, countingTool, interruptsOf, newThread, toolMessages, type PlannedCall } from "../support/fixtures.js";
 import type { BehaviourCases, SaverFactory, Adapter } from "./harness.js";
 
@@ -104,6 +105,64 @@ export const questionToolCases: BehaviourCases = (saver, adapter) => {
       const state = await unsigned.getState(config);
       expect(state.tasks.flatMap((task) => task.interrupts)).toEqual([]);
       expect(toolMessages(state.values).map((message) => [message.tool_call_id, message.content])).toEqual([["q1", "production"]]);
+    });
+
+    describe("a batch's earlier answers keep their questions across a redeploy that changes the signing key", () => {
+      const key = "k".repeat(32);
+      const calls = [
+        { name: "ask_user_question", args: envQuestion, id: "q1" },
+        { name: "ask_user_question", args: { question: "Anything else?" }, id: "q2" },
+      ];
+      const answersOf = async (graph: Awaited<ReturnType<typeof release>>, config: ReturnType<typeof newThread>) => {
+        const state = await graph.getState(config);
+        expect(state.tasks.flatMap((task) => task.interrupts)).toEqual([]);
+        return toolMessages(state.values).map((message) => [message.tool_call_id, message.content]);
+      };
+      async function release(checkpointer: Awaited<ReturnType<SaverFactory>>, signingKey?: string) {
+        return adapter.agentGraph(adapter.approvals([createAskUserQuestionTool()], signingKey === undefined ? {} : { signingKey }), calls, checkpointer).graph;
+      }
+
+      test("the key removed: a refused answer to the first question never becomes its answer, nor the second question's", async () => {
+        const checkpointer = await saver();
+        const signed = await release(checkpointer, key);
+        const config = newThread("earlier-refused");
+        const paused = await signed.invoke(ask(), config);
+        const refused = await signed.invoke(new Command({ resume: { [interruptsOf(paused)[0]!.id!]: { answer: "staging" } } }), config);
+        const shown = interruptsOf(refused)[0]!;
+        expect([shown.id, (shown.value as AskUserQuestionInterruptPayload).error?.code]).toEqual([interruptsOf(paused)[0]!.id, "INVALID_SIGNATURE"]);
+        if (hasInbox(checkpointer)) {
+          // The inbox lists the question once, under its id, as it now stands (with the error).
+          const { items } = await checkpointer.listPendingInterrupts({ limit: 10, threadId: config.configurable.thread_id });
+          expect(items.map((item) => [item.interruptId, (item.payload as AskUserQuestionInterruptPayload).error?.code])).toEqual([[shown.id, "INVALID_SIGNATURE"]]);
+        }
+        const second = await resume(signed, config, { answer: "production" }, { interruptId: shown.id!, signingKey: key });
+        expect(second.interrupt?.payload).toMatchObject({ tool_call_id: "q2" });
+        // The new release has no key: the refused "staging" would now pass.
+        const unsigned = await release(checkpointer);
+        await unsigned.invoke(new Command({ resume: { [second.interrupt!.interruptId]: { answer: "ship it" } } }), config);
+        expect(await answersOf(unsigned, config)).toEqual([
+          ["q1", "production"],
+          ["q2", "ship it"],
+        ]);
+      });
+
+      test("the key added: an answer accepted when it arrived stays its question's, and the next answer goes to the next question", async () => {
+        const checkpointer = await saver();
+        const unsigned = await release(checkpointer);
+        const config = newThread("earlier-accepted");
+        const paused = await unsigned.invoke(ask(), config);
+        const second = await unsigned.invoke(new Command({ resume: { [interruptsOf(paused)[0]!.id!]: { answer: "staging" } } }), config);
+        const shown = interruptsOf(second)[0]!;
+        expect(shown.value).toMatchObject({ tool_call_id: "q2" });
+        // The new release requires signed answers: "staging" was judged when it arrived, under the release that took it.
+        const signed = await release(checkpointer, key);
+        const done = await resume(signed, config, { answer: "production" }, { interruptId: shown.id!, signingKey: key });
+        expect(done.interrupt).toBeUndefined();
+        expect(await answersOf(signed, config)).toEqual([
+          ["q1", "staging"],
+          ["q2", "production"],
+        ]);
+      });
     });
 
     test("with human in the loop disabled, a question gets an error ToolMessage saying no human is available", async () => {

@@ -84,5 +84,60 @@ export const questionCases: BehaviourCases = (saver) => {
       expect(String(values.messages?.[0]?.content)).toBe("deploy to production");
       expect(sideEffects()).toBe(1);
     });
+
+    test.each([
+      ["addressed to the interrupt", (id: string): unknown => ({ [id]: { answer: "moon" } })],
+      ["unaddressed", (): unknown => ({ answer: "moon" })],
+    ])("a refused answer (raw Command, %s) is forgotten: the question waits under the same id, and a redeploy that would accept it applies the person's next answer", async (_label, resumeValue) => {
+      const checkpointer = await saver();
+      const release = (allowFreeText: boolean) =>
+        new StateGraph(MessagesAnnotation)
+          .addNode("clarify", () => {
+            const { answer } = askUserQuestion({ question: "Which environment?", options: [{ label: "Staging", value: "staging" }, { label: "Production", value: "production" }], allowFreeText });
+            return { messages: [new HumanMessage(`deploy to ${answer}`)] };
+          })
+          .addEdge(START, "clarify")
+          .addEdge("clarify", END)
+          .compile({ checkpointer });
+      const strict = release(false);
+      const config = newThread("forgotten");
+      const first = interruptsOf(await strict.invoke({ messages: [] }, config))[0]!;
+      const again = interruptsOf(await strict.invoke(new Command({ resume: resumeValue(first.id!) }), config))[0]!;
+      expect([again.id, (again.value as AskUserQuestionInterruptPayload).error?.code]).toEqual([first.id, "INVALID_ANSWER"]);
+      // The node's next release accepts free text: "moon" would now pass, but the person answered again.
+      const lenient = release(true);
+      const { values } = await resume(lenient, config, { answer: "production" }, { interruptId: again.id! });
+      expect(values.messages.map((message) => String(message.content))).toEqual(["deploy to production"]);
+    });
+
+    test("an earlier answer a redeployed node now refuses is asked again, and the answers after it with it: none is shifted onto another question", async () => {
+      const checkpointer = await saver();
+      const release = (allowFreeText: boolean) =>
+        new StateGraph(MessagesAnnotation)
+          .addNode("clarify", () => {
+            const env = askUserQuestion({ question: "Which environment?", options: [{ label: "Staging", value: "staging" }, { label: "Production", value: "production" }], allowFreeText });
+            const note = askUserQuestion({ question: "Anything to tell the team?" });
+            return { messages: [new HumanMessage(`deploy to ${env.answer}: ${note.answer}`)] };
+          })
+          .addEdge(START, "clarify")
+          .addEdge("clarify", END)
+          .compile({ checkpointer });
+      const lenient = release(true);
+      const config = newThread("asked-again");
+      await lenient.invoke({ messages: [] }, config);
+      const pending = (await getInterrupt(lenient, config))!;
+      const note = await resume(lenient, config, { answer: "moon" }, { interruptId: pending.interruptId });
+      expect(note.interrupt?.payload).toMatchObject({ question: { question: "Anything to tell the team?" } });
+      // The node's next release refuses free text: "moon", accepted when it arrived, no longer fits.
+      const strict = release(false);
+      const refused = await resume(strict, config, { answer: "ship it" }, { interruptId: note.interrupt!.interruptId }).catch((error: unknown) => error);
+      expect(isHITLError(refused, "INVALID_ANSWER")).toBe(true);
+      const again = (await getInterrupt<AskUserQuestionInterruptPayload>(strict, config))!;
+      expect([again.interruptId, again.payload.question.question, again.payload.error?.code]).toEqual([pending.interruptId, "Which environment?", "INVALID_ANSWER"]);
+      const asked = await resume(strict, config, { answer: "staging" }, { interruptId: again.interruptId });
+      expect(asked.interrupt?.payload).toMatchObject({ question: { question: "Anything to tell the team?" } });
+      const { values } = await resume(strict, config, { answer: "ship it" }, { interruptId: asked.interrupt!.interruptId });
+      expect(values.messages.map((message) => String(message.content))).toEqual(["deploy to staging: ship it"]);
+    });
   });
 };
