@@ -1,7 +1,7 @@
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { scriptedAgent } from "../../examples/support/agent-graph.js";
-import { ApprovalToolNode, getInterrupt, isHITLError, resume } from "../../src/index.js";
+import { ApprovalToolNode, createAskUserQuestionTool, getInterrupt, isHITLError, resume } from "../../src/index.js";
 import { ask, countingTool, newThread, toolMessages } from "../support/fixtures.js";
 
 const KEY = "a-shared-secret-of-32-characters";
@@ -39,6 +39,30 @@ describe("a subgraph with several reviewed batches", () => {
     const done = await resume(graph, config, [{ type: "approve" }], { interruptId: again.interruptId, signingKey: KEY });
     expect(done.status).toBe("applied");
     expect(deploy.runs).toEqual([{ path: "app" }, { path: "web" }]);
+  });
+
+  test("a question in a subgraph: resume() with another key is told INVALID_SIGNATURE, the question waits under its id, and after a redeploy without the key the person's answer is the one the model gets", async () => {
+    const checkpointer = new MemorySaver();
+    const asking = (messages: BaseMessage[]) =>
+      messages.some((message) => message.getType() === "ai")
+        ? new AIMessage("done")
+        : new AIMessage({ content: "", tool_calls: [{ name: "ask_user_question", args: { question: "Which environment?" }, id: "q1", type: "tool_call" }] });
+    const release = (signingKey?: string) => {
+      const inner = scriptedAgent(new ApprovalToolNode([createAskUserQuestionTool()], signingKey === undefined ? {} : { signingKey }), asking, false).graph;
+      return new StateGraph(MessagesAnnotation).addNode("team", inner).addEdge(START, "team").addEdge("team", END).compile({ checkpointer });
+    };
+    const signed = release(KEY);
+    const config = newThread("sub-question");
+    await signed.invoke(ask(), config);
+    const first = (await getInterrupt(signed, config))!;
+    const refused = await resume(signed, config, { answer: "staging" }, { interruptId: first.interruptId, signingKey: "another-secret-of-32-characters!" }).catch((e: unknown) => e);
+    expect(isHITLError(refused, "INVALID_SIGNATURE")).toBe(true);
+    const shown = (await getInterrupt(signed, config))!;
+    expect([shown.interruptId, (shown.payload as { error?: { code: string } }).error?.code]).toEqual([first.interruptId, "INVALID_SIGNATURE"]);
+    const unsigned = release();
+    const result = await resume(unsigned, config, { answer: "production" }, { interruptId: shown.interruptId });
+    expect(result.status).toBe("answered");
+    expect(toolMessages((await unsigned.getState(config)).values).map((message) => message.content)).toEqual(["production"]);
   });
 
   test("resume() of a subgraph's approval reports \"applied\" from the claim the subgraph's node committed", async () => {
