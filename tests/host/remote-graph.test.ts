@@ -10,7 +10,7 @@ import { createRemoteInbox, getInterrupt, getInterrupts, isRemoteGraph, isToolAp
 import { createApprovalHandler, anonymousReviewer } from "../../src/http/index.js";
 import { REMOTE_SIGNING_KEY } from "../../examples/remote-server/agent.js";
 import { serveOnLoopback } from "../http/server.js";
-import { client, collect, executions, pausedThread, remote, server, toolMessagesOf, useDeployedAgent } from "../support/deployed-agent.js";
+import { client, collect, executions, pausedThread, releaseGated, remote, server, toolMessagesOf, useDeployedAgent } from "../support/deployed-agent.js";
 
 jest.setTimeout(60_000);
 
@@ -89,6 +89,19 @@ test("junk sent straight to the server re-raises the approval with its error, an
   expect(await executions()).toBe(before);
   const again = await getInterrupt(remote, config);
   expect((again?.payload as ToolApprovalInterruptPayload).error?.code).toBe("INVALID_DECISION");
+});
+
+test("a bad answer sent straight to the server is forgotten: the question waits under the same id with its error, and the next answer is the one the model gets", async () => {
+  const asking = new RemoteGraph({ graphId: server.gatedAskingGraphId, client });
+  const { threadId, config } = await pausedThread(server.gatedAskingGraphId);
+  await releaseGated(threadId);
+  const question = (await getInterrupt(asking, config))!;
+  await client.runs.wait(threadId, server.gatedAskingGraphId, { command: { resume: { [question.interruptId]: { answer: 3 } } } });
+  const again = (await getInterrupt(asking, config))!;
+  expect([again.interruptId, (again.payload as { error?: { code: string } }).error?.code]).toEqual([question.interruptId, "INVALID_ANSWER"]);
+  const outcome = await resumeRemote(asking, config, { answer: "staging" }, { interruptId: again.interruptId });
+  expect(outcome.status).toBe("answered");
+  expect(toolMessagesOf(outcome.values).map((message) => message.content)).toEqual(["staging", "Deployed billing with 2 replica(s)."]);
 });
 
 test("decisions keyed by 50 forged ids of 20 000 characters, sent straight to the server, re-raise a bounded error: nothing runs, the approval reads back small, and approving then runs the call once", async () => {
