@@ -267,6 +267,12 @@ export interface AskUserQuestionInterruptPayload {
   questions?: AskUserQuestionRequest[];
   /** Added: the tool call this question answers, when the model asked it through the tool. */
   tool_call_id?: string;
+  /**
+   * Added, with `tool_call_id`: the batch's questions answered before this one, in the order they
+   * were asked. The node reads it back to give each kept answer to the question it answered, even
+   * when a redeploy changed which of the batch's calls are questions.
+   */
+  answered_tool_call_ids?: string[];
   /** Added: present when the previous answer was refused. */
   error?: InterruptValidationError;
 }

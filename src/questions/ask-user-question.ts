@@ -72,16 +72,6 @@ function check<T>(raised: { value: unknown; interruptId: string | undefined }, p
   }
 }
 
-/** What a batch knows about this question's earlier raises from the task's stored interrupt. */
-export interface KnownRaises {
-  /**
-   * The raise whose answer was accepted when it arrived, when the stored interrupt proves it (one
-   * raise per question since): that answer is taken without its signature being required again,
-   * so a redeploy that adds a signing key cannot move it, or the answers after it, to another question.
-   */
-  acceptedAt?: number;
-}
-
 /**
  * Raises `payload` and returns the first answer that passes `validate` (and, when `trust`
  * requires it, carries a valid signature). An answer that does not is never returned: the
@@ -96,17 +86,19 @@ export interface KnownRaises {
  * @param payload - The question to pause with.
  * @param validate - Checks the bare answer; throws `INVALID_ANSWER`.
  * @param trust - How answers are verified, and whether an unverified one is refused. Default: nothing verified, nothing refused.
- * @param known - What the task's stored interrupt says about earlier raises (a batch reads it; a plain node cannot).
+ * @param acceptedBefore - Whether the task's stored interrupt proves this raise's answer was accepted
+ * when it arrived (a batch reads it; a plain node cannot): then its signature is not required
+ * again, so a redeploy that adds a signing key cannot refuse it now.
  * @returns The answer, the interrupt it answers and whether it was verified.
  * @example
  * ```ts
  * const { value, verified } = raiseUntilAnswered(payload, (value) => validateResolution(question, value), trust);
  * ```
  */
-export function raiseUntilAnswered<T>(payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T, trust: AnswerTrust = UNVERIFIED, known: KnownRaises = {}): AnsweredQuestion<T> {
+export function raiseUntilAnswered<T>(payload: AskUserQuestionInterruptPayload, validate: (value: unknown) => T, trust: AnswerTrust = UNVERIFIED, acceptedBefore = false): AnsweredQuestion<T> {
   const schema = questionResponseSchema(payload);
   const raised = interruptWithId(payload, schema);
-  const outcome = check(raised, payload, validate, known.acceptedAt !== undefined && raised.raise === known.acceptedAt ? { ...trust, required: false } : trust);
+  const outcome = check(raised, payload, validate, acceptedBefore ? { ...trust, required: false } : trust);
   if (!isHITLError(outcome)) return outcome;
   // Even an answer kept from an earlier pass and refused now (the node's code changed): the
   // answers after it are dropped with it and asked again, rather than shifted onto this question.

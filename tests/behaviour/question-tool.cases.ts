@@ -4,6 +4,7 @@ import {
   askUserQuestions,
   createAskUserQuestionTool,
   getInterrupt,
+  HookRegistry,
   isAskUserQuestionInterrupt,
   isHITLError,
   isToolApprovalInterrupt,
@@ -161,6 +162,55 @@ export const questionToolCases: BehaviourCases = (saver, adapter) => {
         expect(await answersOf(signed, config)).toEqual([
           ["q1", "staging"],
           ["q2", "production"],
+        ]);
+      });
+    });
+
+    describe("a redeploy that changes which calls are questions moves no answer to another question", () => {
+      const calls = [
+        { name: "ask_user_question", args: { question: "Which environment?" }, id: "q1" },
+        { name: "ask_user_question", args: { question: "Anything else?" }, id: "q2" },
+      ];
+      async function release(checkpointer: Awaited<ReturnType<SaverFactory>>, denied?: string) {
+        const hooks = new HookRegistry().register("PreToolUse", { hooks: [({ toolCallId }) => (toolCallId === denied ? { decision: "deny", reason: "not now" } : undefined)] });
+        return adapter.agentGraph(adapter.approvals([createAskUserQuestionTool()], { hooks }), calls, checkpointer).graph;
+      }
+      const outcomes = async (graph: Awaited<ReturnType<typeof release>>, config: ReturnType<typeof newThread>) => {
+        const state = await graph.getState(config);
+        expect(state.tasks.flatMap((task) => task.interrupts)).toEqual([]);
+        return toolMessages(state.values).map((message) => [message.tool_call_id, message.status, message.status === "success" ? message.content : "denied"]);
+      };
+
+      test("a hook now denies the answered first question: its answer is dropped, and the second question gets its own", async () => {
+        const checkpointer = await saver();
+        const before = await release(checkpointer);
+        const config = newThread("withdrawn");
+        await before.invoke(ask(), config);
+        const first = (await getInterrupt(before, config))!;
+        const second = await resume(before, config, { answer: "staging" }, { interruptId: first.interruptId });
+        expect(second.interrupt?.payload).toMatchObject({ tool_call_id: "q2", answered_tool_call_ids: ["q1"] });
+        const after = await release(checkpointer, "q1");
+        await resume(after, config, { answer: "ship it" }, { interruptId: second.interrupt!.interruptId });
+        expect(await outcomes(after, config)).toEqual([
+          ["q1", "error", "denied"],
+          ["q2", "success", "ship it"],
+        ]);
+      });
+
+      test("a hook that denied the first question allows it now: the question already asked keeps its answer, and the first is asked after it", async () => {
+        const checkpointer = await saver();
+        const before = await release(checkpointer, "q1");
+        const config = newThread("added");
+        await before.invoke(ask(), config);
+        const only = (await getInterrupt(before, config))!;
+        expect(only.payload).toMatchObject({ tool_call_id: "q2", answered_tool_call_ids: [] });
+        const after = await release(checkpointer);
+        const next = await resume(after, config, { answer: "ship it" }, { interruptId: only.interruptId });
+        expect(next.interrupt?.payload).toMatchObject({ tool_call_id: "q1", answered_tool_call_ids: ["q2"] });
+        await resume(after, config, { answer: "staging" }, { interruptId: next.interrupt!.interruptId });
+        expect(await outcomes(after, config)).toEqual([
+          ["q1", "success", "staging"],
+          ["q2", "success", "ship it"],
         ]);
       });
     });
