@@ -13,7 +13,7 @@ interface RefusablePayload {
  * without judging them again. Call it inside the running task.
  *
  * @param stored - The interrupts the task raised last, as stored.
- * @param isKind - Which payloads count (an approval, a question).
+ * @param isKind - Which payloads count (approvals: a refused question answer is never kept, see `raiseUntilAnswered`).
  * @returns The raise and the payload, or `undefined` when nothing was refused or the stored raise is none this pass holds an answer for.
  * @example
  * ```ts
