@@ -16,7 +16,7 @@ import { reportHookError } from "../hooks/report-hook-error.js";
 import { auditOfSubmission } from "./audit-record.js";
 import { judgeGrants } from "./grant-judgment.js";
 import { judgeVerdicts } from "./judge-verdicts.js";
-import { shownAgain } from "./shown-again.js";
+import { approvalShownAgain } from "./shown-again.js";
 import type { ScreeningContext } from "./screen-call.js";
 import type { ResolvedGrantOptions, Screening } from "./types.js";
 import type { TaskContext } from "./task-context.js";
@@ -241,7 +241,7 @@ export async function reviewApprovals(payload: ToolApprovalInterruptPayload, con
   const reviewed = await reviewedPayload(payload, context);
   // An approval value refused when it arrived is never judged again: a redeploy between two
   // submissions (a tool's schema, the signing key) must not make it apply over the next one.
-  const shown = shownAgain(await context.readStored(), isToolApprovalInterrupt);
+  const shown = approvalShownAgain(await context.readStored());
   for (;;) {
     if (shown !== undefined && raise !== undefined && raise < shown.raise) {
       ({ value: raw, interruptId, raise } = answeredInterrupt(shown.payload, context));

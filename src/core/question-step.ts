@@ -56,7 +56,10 @@ export function storedQuestion(stored: readonly StoredInterrupt[]): StoredQuesti
 export function askBatchQuestions(screenings: readonly Screening[], trust: AnswerTrust, last?: StoredQuestion): BatchAnswers {
   const answers = new Map<string, VerifiedAnswer>();
   const questions = new Map<string, QuestionScreening>();
-  for (const screening of screenings) if (screening.kind === "question" && (screening.call.id ?? "") !== "") questions.set(screening.call.id ?? "", screening);
+  for (const screening of screenings) {
+    const toolCallId = screening.call.id ?? "";
+    if (screening.kind === "question" && toolCallId !== "") questions.set(toolCallId, screening);
+  }
   const asked = last?.answeredBefore === undefined ? [] : [...last.answeredBefore, last.toolCallId];
   const order = [...asked, ...[...questions.keys()].filter((toolCallId) => !asked.includes(toolCallId))];
   order.forEach((toolCallId, index) => {
